@@ -1,0 +1,63 @@
+//===- compiler/Lowering.h - Requests and the algorithm registry -*- C++ -*-===//
+//
+// A lowering turns (topology, root, bytes, machine) into a Plan. Each
+// algorithm family lives in its own file under compiler/lowering/ and is
+// listed once in Algorithms.def.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_LOWERING_H
+#define BCASTC_COMPILER_LOWERING_H
+
+#include "ir/Plan.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace bcastc {
+
+/// How a lowering built for 2^d nodes reaches other sizes (Seidel Section 5).
+enum class SizeStrategy : uint8_t {
+  /// Pick what the algorithm supports, preferring the cheaper.
+  Auto,
+  /// Append virtual nodes up to 2^ceil(lg n); the last real node simulates
+  /// them (Section 5.1).
+  Virtual,
+  /// Broadcast on 2^floor(lg n) nodes, then each sends to its companion
+  /// (Section 5.2).
+  Companions,
+};
+
+struct LoweringRequest {
+  Topology Topo;
+  MachineModel Model;
+  NodeId Root = 0;
+  uint64_t Bytes = 0;
+  SizeStrategy Sizes = SizeStrategy::Auto;
+};
+
+struct AlgorithmInfo {
+  /// Command-line name (`st`, `bst`).
+  llvm::StringRef Name;
+  /// One line for `bcastc algorithms` and --help.
+  llvm::StringRef Summary;
+  /// Paper and section it implements.
+  llvm::StringRef Source;
+  /// Error::success() when the algorithm applies to \p R, else why not.
+  llvm::Error (*CheckApplicable)(const LoweringRequest &R);
+  /// Builds the plan. Only called when CheckApplicable succeeded.
+  llvm::Expected<Plan> (*Lower)(const LoweringRequest &R);
+};
+
+/// Every algorithm, in Algorithms.def order.
+llvm::ArrayRef<AlgorithmInfo> allAlgorithms();
+/// The algorithm called \p Name, or nullptr.
+const AlgorithmInfo *findAlgorithm(llvm::StringRef Name);
+
+/// Checks applicability and lowers; the error names the algorithm and why.
+llvm::Expected<Plan> lower(const AlgorithmInfo &Algo, const LoweringRequest &R);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_LOWERING_H

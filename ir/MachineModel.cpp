@@ -1,0 +1,190 @@
+//===- ir/MachineModel.cpp ------------------------------------------------===//
+
+#include "ir/MachineModel.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+using namespace llvm;
+
+namespace bcastc {
+
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+int MachineModel::nu() const {
+  return isPowerOf2_32(Capacity) ? int(Log2_32(Capacity)) : -1;
+}
+
+uint32_t MachineModel::sendsPerStep() const {
+  switch (Ports) {
+  case PortModel::One:
+    return 1;
+  case PortModel::K:
+    return PortCount;
+  case PortModel::All:
+    return UINT32_MAX;
+  }
+  llvm_unreachable("unknown port model");
+}
+
+Expected<MachineModel> MachineModel::preset(StringRef Name) {
+  MachineModel M;
+  if (Name == "delta")
+    return M; // The defaults are Seidel's Delta constants.
+  if (Name == "meganode") {
+    M.Ports = PortModel::All;
+    M.Switch = Switching::StoreAndForward;
+    M.Links = Duplex::Half;
+    M.A = 2.2;
+    M.B = 628;
+    M.Rho = 0;
+    return M;
+  }
+  return makeError("unknown machine preset '" + Name +
+                   "' (expected delta or meganode, or a machine file)");
+}
+
+static Expected<double> parseNonNegative(StringRef Key, StringRef Value) {
+  std::string S = Value.str();
+  char *End = nullptr;
+  double V = std::strtod(S.c_str(), &End);
+  if (S.empty() || *End != '\0' || !std::isfinite(V) || V < 0)
+    return makeError("bad value '" + Value + "' for " + Key +
+                     ": expected a non-negative number");
+  return V;
+}
+
+static Expected<uint32_t> parsePositive(StringRef Key, StringRef Value) {
+  uint64_t V;
+  if (Value.getAsInteger(10, V) || V == 0 || V > (uint64_t(1) << 30))
+    return makeError("bad value '" + Value + "' for " + Key +
+                     ": expected a positive integer");
+  return uint32_t(V);
+}
+
+Error MachineModel::set(StringRef Key, StringRef Value) {
+  if (Key == "ports") {
+    if (Value == "one") {
+      Ports = PortModel::One;
+      PortCount = 1;
+    } else if (Value == "all") {
+      Ports = PortModel::All;
+    } else {
+      auto K = parsePositive(Key, Value);
+      if (!K)
+        return makeError("bad value '" + Value +
+                         "' for ports: expected one, all or a count");
+      Ports = *K == 1 ? PortModel::One : PortModel::K;
+      PortCount = *K;
+    }
+    return Error::success();
+  }
+  if (Key == "switching") {
+    if (Value == "wormhole")
+      Switch = Switching::Wormhole;
+    else if (Value == "store-and-forward")
+      Switch = Switching::StoreAndForward;
+    else
+      return makeError("bad value '" + Value +
+                       "' for switching: expected wormhole or "
+                       "store-and-forward");
+    return Error::success();
+  }
+  if (Key == "duplex") {
+    if (Value == "full")
+      Links = Duplex::Full;
+    else if (Value == "half")
+      Links = Duplex::Half;
+    else
+      return makeError("bad value '" + Value +
+                       "' for duplex: expected full or half");
+    return Error::success();
+  }
+  if (Key == "contention") {
+    if (Value == "forbid")
+      Contention = ContentionPolicy::Forbid;
+    else if (Value == "charge")
+      Contention = ContentionPolicy::Charge;
+    else
+      return makeError("bad value '" + Value +
+                       "' for contention: expected forbid or charge");
+    return Error::success();
+  }
+  if (Key == "capacity" || Key == "latency") {
+    auto V = parsePositive(Key, Value);
+    if (!V)
+      return V.takeError();
+    (Key == "capacity" ? Capacity : Latency) = *V;
+    return Error::success();
+  }
+  if (Key == "a" || Key == "b" || Key == "rho") {
+    auto V = parseNonNegative(Key, Value);
+    if (!V)
+      return V.takeError();
+    (Key == "a" ? A : Key == "b" ? B : Rho) = *V;
+    return Error::success();
+  }
+  return makeError("unknown machine key '" + Key +
+                   "' (expected ports, switching, duplex, capacity, latency, "
+                   "contention, a, b or rho)");
+}
+
+Error MachineModel::parseWords(StringRef Text) {
+  SmallVector<StringRef, 16> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.split('#').first;
+    SmallVector<StringRef, 8> Words;
+    Line.split(Words, ' ', -1, false);
+    for (StringRef W : Words) {
+      W = W.trim();
+      if (W.empty())
+        continue;
+      StringRef K, V;
+      std::tie(K, V) = W.split('=');
+      if (!W.contains('='))
+        return makeError("expected key=value, found '" + W + "'");
+      if (Error E = set(K, V))
+        return E;
+    }
+  }
+  return Error::success();
+}
+
+std::string formatExactDouble(double V) {
+  char Buf[64];
+  auto R = std::to_chars(Buf, Buf + sizeof(Buf), V);
+  return std::string(Buf, R.ptr);
+}
+
+std::string MachineModel::str() const {
+  std::string S = "ports=";
+  S += Ports == PortModel::One   ? std::string("one")
+       : Ports == PortModel::All ? std::string("all")
+                                 : std::to_string(PortCount);
+  S += Switch == Switching::Wormhole ? " switching=wormhole"
+                                     : " switching=store-and-forward";
+  S += Links == Duplex::Full ? " duplex=full" : " duplex=half";
+  S += " capacity=" + std::to_string(Capacity);
+  S += " latency=" + std::to_string(Latency);
+  if (Contention == ContentionPolicy::Charge)
+    S += " contention=charge";
+  S += " a=" + formatExactDouble(A);
+  S += " b=" + formatExactDouble(B);
+  S += " rho=" + formatExactDouble(Rho);
+  return S;
+}
+
+bool MachineModel::operator==(const MachineModel &O) const {
+  return Ports == O.Ports && PortCount == O.PortCount && Switch == O.Switch &&
+         Links == O.Links && Capacity == O.Capacity && Latency == O.Latency &&
+         Contention == O.Contention && A == O.A && B == O.B && Rho == O.Rho;
+}
+
+} // namespace bcastc

@@ -1,0 +1,82 @@
+//===- ir/MachineModel.h - How a machine moves messages -*- C++ -*-===//
+//
+// The model the verifier checks a plan against and the cost pass times it
+// with. Written in `.sched` files and on the command line as key=value words:
+//
+//   ports=one|all|K  switching=wormhole|store-and-forward  duplex=full|half
+//   capacity=2^nu  latency=lambda  contention=forbid|charge
+//   a=US_PER_BYTE  b=STARTUP_US  rho=PERMUTE_US_PER_BYTE
+//
+// Seidel's model: a step costs ceil(k/2^nu)*a*m' + b, m' its longest message
+// and k the most circuits sharing a link; a = 2^nu * abar. With
+// contention=forbid (the default) a link carrying more than 2^nu circuits is
+// an error; with contention=charge it only slows the step down.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_IR_MACHINEMODEL_H
+#define BCASTC_IR_MACHINEMODEL_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace bcastc {
+
+enum class PortModel : uint8_t { One, K, All };
+enum class Switching : uint8_t { Wormhole, StoreAndForward };
+enum class Duplex : uint8_t { Full, Half };
+enum class ContentionPolicy : uint8_t { Forbid, Charge };
+
+struct MachineModel {
+  PortModel Ports = PortModel::One;
+  /// Sends (and receives) per node and step when Ports == K.
+  uint32_t PortCount = 1;
+  Switching Switch = Switching::Wormhole;
+  Duplex Links = Duplex::Full;
+  /// Circuits a link carries at full speed: 2^nu.
+  uint32_t Capacity = 1;
+  /// Postal latency lambda in steps: a transfer of step s is delivered at the
+  /// end of step s + lambda - 1.
+  uint32_t Latency = 1;
+  ContentionPolicy Contention = ContentionPolicy::Forbid;
+  /// Per-byte node-to-network cost a (microseconds per byte).
+  double A = 0.08;
+  /// Start-up latency b (microseconds).
+  double B = 75;
+  /// Per-byte in-node permutation cost rho (microseconds per byte).
+  double Rho = 0.01;
+
+  /// Per-byte network cost abar = a / 2^nu.
+  double abar() const { return A / Capacity; }
+  /// nu = lg(capacity) when the capacity is a power of two, else -1.
+  int nu() const;
+  /// Sends a node may start in one step (UINT32_MAX for all-port).
+  uint32_t sendsPerStep() const;
+
+  /// Named presets: `delta` (Seidel's Intel Delta) and `meganode`
+  /// (Bermond et al.'s MegaNode).
+  static llvm::Expected<MachineModel> preset(llvm::StringRef Name);
+  /// Applies one `key=value` word; the error names the key.
+  llvm::Error set(llvm::StringRef Key, llvm::StringRef Value);
+  /// Applies whitespace-separated `key=value` words (a machine file's text;
+  /// `#` starts a comment).
+  llvm::Error parseWords(llvm::StringRef Text);
+
+  /// `ports=one switching=wormhole duplex=full capacity=1 latency=1 a=0.08
+  /// b=75 rho=0.01`, plus contention= when not the default. parseWords()
+  /// reads it back exactly.
+  std::string str() const;
+
+  bool operator==(const MachineModel &O) const;
+  bool operator!=(const MachineModel &O) const { return !(*this == O); }
+};
+
+/// Shortest decimal text that reads back to exactly \p V.
+std::string formatExactDouble(double V);
+
+} // namespace bcastc
+
+#endif // BCASTC_IR_MACHINEMODEL_H

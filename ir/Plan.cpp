@@ -1,0 +1,124 @@
+//===- ir/Plan.cpp --------------------------------------------------------===//
+
+#include "ir/Plan.h"
+
+#include <algorithm>
+
+namespace bcastc {
+
+llvm::StringRef collectiveKindName(CollectiveKind Kind) {
+  switch (Kind) {
+  case CollectiveKind::Broadcast:
+    return "broadcast";
+  case CollectiveKind::MultiBroadcast:
+    return "multibroadcast";
+  case CollectiveKind::AllGather:
+    return "allgather";
+  case CollectiveKind::AllReduce:
+    return "allreduce";
+  }
+  llvm_unreachable("unknown collective");
+}
+
+ChunkRange Collective::initialChunks(NodeId Node, uint32_t NumNodes) const {
+  switch (Kind) {
+  case CollectiveKind::Broadcast:
+    return Node == Roots[0] ? ChunkRange{0, NumChunks} : ChunkRange{0, 0};
+  case CollectiveKind::AllReduce:
+    return ChunkRange{0, NumChunks};
+  case CollectiveKind::AllGather: {
+    uint64_t Lo = uint64_t(Node) * NumChunks / NumNodes;
+    uint64_t Hi = uint64_t(Node + 1) * NumChunks / NumNodes;
+    return ChunkRange{uint32_t(Lo), uint32_t(Hi)};
+  }
+  case CollectiveKind::MultiBroadcast: {
+    auto It = std::find(Roots.begin(), Roots.end(), Node);
+    if (It == Roots.end())
+      return ChunkRange{0, 0};
+    uint64_t J = It - Roots.begin(), K = Roots.size();
+    return ChunkRange{uint32_t(J * NumChunks / K),
+                      uint32_t((J + 1) * NumChunks / K)};
+  }
+  }
+  llvm_unreachable("unknown collective");
+}
+
+bool Collective::isSource(NodeId Node) const {
+  switch (Kind) {
+  case CollectiveKind::AllGather:
+  case CollectiveKind::AllReduce:
+    return true;
+  default:
+    return std::find(Roots.begin(), Roots.end(), Node) != Roots.end();
+  }
+}
+
+std::string Plan::describe(const Transfer &T) const {
+  return std::to_string(T.Src) + (T.Reduce ? " +> " : " -> ") +
+         std::to_string(T.Dst) + " : " + chunks(T).str(Coll.NumChunks);
+}
+
+bool Plan::sameAs(const Plan &O) const {
+  if (Name != O.Name || Topo != O.Topo || Model != O.Model ||
+      !(Coll == O.Coll) || StepNumbers != O.StepNumbers ||
+      StepStarts != O.StepStarts || Transfers.size() != O.Transfers.size())
+    return false;
+  for (size_t I = 0; I < Transfers.size(); ++I) {
+    const Transfer &L = Transfers[I], &R = O.Transfers[I];
+    if (L.Src != R.Src || L.Dst != R.Dst || L.Reduce != R.Reduce ||
+        chunks(L).ranges() != O.chunks(R).ranges())
+      return false;
+  }
+  return true;
+}
+
+PlanBuilder::PlanBuilder(std::string Name, Topology Topo, MachineModel Model,
+                         Collective Coll) {
+  P.Name = std::move(Name);
+  P.Topo = std::move(Topo);
+  P.Model = Model;
+  P.Coll = std::move(Coll);
+}
+
+void PlanBuilder::beginStep() {
+  beginStep(P.StepNumbers.empty() ? 0 : P.StepNumbers.back() + 1);
+}
+
+void PlanBuilder::beginStep(uint32_t Number) {
+  P.StepNumbers.push_back(Number);
+  P.StepStarts.push_back(P.Transfers.size());
+}
+
+void PlanBuilder::add(NodeId Src, NodeId Dst, ChunkSetId Chunks,
+                      TransferOp Op) {
+  assert(!P.StepNumbers.empty() && "beginStep() before add()");
+  Transfer T;
+  T.Src = Src;
+  T.Dst = Dst;
+  T.Chunks = Chunks;
+  T.Reduce = Op == TransferOp::Reduce;
+  P.Transfers.push_back(T);
+  P.StepStarts.back() = P.Transfers.size();
+}
+
+void PlanBuilder::add(NodeId Src, NodeId Dst, llvm::ArrayRef<ChunkRange> Ranges,
+                      TransferOp Op) {
+  llvm::SmallVector<ChunkRange, 4> R(Ranges.begin(), Ranges.end());
+  normalizeChunkRanges(R);
+  add(Src, Dst, P.ChunkSets.intern(R), Op);
+}
+
+void PlanBuilder::removeEmptySteps() {
+  std::vector<uint64_t> Starts{0};
+  std::vector<uint32_t> Numbers;
+  for (size_t I = 0; I < P.StepNumbers.size(); ++I) {
+    if (P.StepStarts[I + 1] == P.StepStarts[I])
+      continue;
+    Numbers.push_back(Numbers.size());
+    Starts.push_back(P.StepStarts[I + 1]);
+  }
+  P.StepStarts = std::move(Starts);
+  P.StepNumbers = std::move(Numbers);
+}
+
+} // namespace bcastc

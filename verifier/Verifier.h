@@ -1,0 +1,91 @@
+//===- verifier/Verifier.h - Checks any plan, generated or hand-written -*- C++ -*-===//
+//
+// The verifier runs its passes in the order of Passes.def:
+//   structure -> data flow -> ports -> links -> order -> cost
+// and never mutates the plan. Structure errors stop the run (later passes
+// assume ids and chunks are in range); every other pass always runs, so one
+// run reports every problem.
+//
+// Diagnostics read like a compiler's:
+//   plan.sched:12: error: step 3: link (0,1)->(0,2) carries 2 circuits,
+//       capacity 1 (0 -> 2 : * at line 12, also 4 -> 6 : * at line 14)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_VERIFIER_VERIFIER_H
+#define BCASTC_VERIFIER_VERIFIER_H
+
+#include "ir/Plan.h"
+#include "ir/Rational.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace bcastc {
+
+enum class Severity : uint8_t { Error, Warning, Note };
+
+struct Diagnostic {
+  Severity Sev;
+  /// Source line for parsed plans, 0 when there is none.
+  uint32_t Line;
+  /// The pass that reported it (`links`, `ports`, ...).
+  const char *Pass;
+  /// Lower-case, no final period; names step, transfer and resource.
+  std::string Message;
+};
+
+/// What the cost pass computes: the plan's simulated time under its machine
+/// model and, independent of the message length m,
+///   time(m) = Transmit * m * a + Startups * b + Permute * m * rho
+/// whenever m is a multiple of the chunk count.
+struct CostReport {
+  uint64_t Steps = 0;
+  /// Steps that start at least one transfer (each costs b).
+  uint64_t Startups = 0;
+  /// Coefficient of m*a: sum over steps of ceil(k/2^nu) * (longest
+  /// message's chunks / C).
+  Rational Transmit;
+  /// Coefficient of m*rho: bytes packed or unpacked because a chunk set is
+  /// not contiguous.
+  Rational Permute;
+  /// Simulated time (microseconds) for the plan's own byte count, with the
+  /// exact byte sizes of chunks.
+  double Time = 0;
+  /// One-port broadcast bound max(ceil(lg n)*b, m*a + b).
+  double LowerBound = 0;
+  /// Time / LowerBound (1 when the bound is 0).
+  double Ratio = 1;
+  /// Largest number of circuits sharing one link, per step.
+  std::vector<uint32_t> StepLinkLoad;
+};
+
+struct VerifierOptions {
+  /// Diagnostics kept per pass; the rest are counted in one final note.
+  unsigned MaxDiagnosticsPerPass = 20;
+};
+
+struct VerificationResult {
+  std::vector<Diagnostic> Diagnostics;
+  CostReport Cost;
+
+  unsigned numErrors() const;
+  unsigned numWarnings() const;
+  bool verified() const { return numErrors() == 0; }
+  /// Prints every diagnostic as `FILE:LINE: error: MESSAGE` (no `:LINE`
+  /// when the diagnostic has none). \p File defaults to the plan's source
+  /// file or `<generated>`.
+  void printDiagnostics(llvm::raw_ostream &OS, llvm::StringRef File) const;
+};
+
+VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts = {});
+
+/// Time of \p P for a message of \p Bytes bytes (instead of the plan's own),
+/// simulated with the exact chunk sizes. Requires a plan that verified.
+double simulatePlanTime(const Plan &P, uint64_t Bytes);
+
+} // namespace bcastc
+
+#endif // BCASTC_VERIFIER_VERIFIER_H
