@@ -51,10 +51,15 @@ struct CostReport {
   /// Coefficient of m*rho: bytes packed or unpacked because a chunk set is
   /// not contiguous.
   Rational Permute;
+  /// Time steps the plan spans: the last step number + lambda (0 when the
+  /// plan has no steps).
+  uint64_t Rounds = 0;
   /// Simulated time (microseconds) for the plan's own byte count, with the
-  /// exact byte sizes of chunks.
+  /// exact byte sizes of chunks. With lambda > 1 (postal model) every round
+  /// costs one message time: Rounds * (a*m'max + b).
   double Time = 0;
-  /// One-port broadcast bound max(ceil(lg n)*b, m*a + b).
+  /// One-port broadcast bound max(ceil(lg n)*b, m*a + b); see CostPass.cpp
+  /// for the other collectives and port models.
   double LowerBound = 0;
   /// Time / LowerBound (1 when the bound is 0).
   double Ratio = 1;
@@ -70,6 +75,8 @@ struct VerifierOptions {
 struct VerificationResult {
   std::vector<Diagnostic> Diagnostics;
   CostReport Cost;
+  /// The plan's source file, or `<generated>`; printDiagnostics' default.
+  std::string File;
 
   unsigned numErrors() const;
   unsigned numWarnings() const;
@@ -77,7 +84,7 @@ struct VerificationResult {
   /// Prints every diagnostic as `FILE:LINE: error: MESSAGE` (no `:LINE`
   /// when the diagnostic has none). \p File defaults to the plan's source
   /// file or `<generated>`.
-  void printDiagnostics(llvm::raw_ostream &OS, llvm::StringRef File) const;
+  void printDiagnostics(llvm::raw_ostream &OS, llvm::StringRef File = "") const;
 };
 
 VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts = {});

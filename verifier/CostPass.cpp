@@ -1,0 +1,118 @@
+//===- verifier/CostPass.cpp - Seidel's cost model and the lower bound ----===//
+//
+// A step that starts at least one transfer costs
+//     ceil(k / 2^nu) * a * m'  +  b  +  rho * p'
+// with k the most circuits on one link (from the links pass), m' the bytes
+// of its largest transfer and p' the bytes of its largest non-contiguous
+// transfer (packed once, from the order pass's facts). Bytes are exact:
+// chunk c covers [floor(c*m/C), floor((c+1)*m/C)).
+//
+// Postal model (lambda > 1): messages overlap in flight, so the plan takes
+// Rounds = last step number + lambda rounds of one message time each:
+//     Time = Rounds * (a * m'max + b).
+//
+// Lower bounds, with p the ports a node can drive at once (one-port 1,
+// K-port K, all-port its degree min(ports per node, n - 1)):
+//   broadcast, multibroadcast  max(ceil(log_{p+1} n) * b, m*a/p + b)
+//   allgather                  max(ceil(log_{p+1} n) * b, (1-1/n)*m*a/p + b)
+//   allreduce                  max(ceil(log_{p+1} n) * b, 2(1-1/n)*m*a/p + b)
+// (one-port: ceil(lg n) and p = 1). A single node needs no time: bound 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "verifier/PassContext.h"
+
+#include <algorithm>
+
+namespace bcastc {
+namespace verifier {
+
+/// Smallest r with (p+1)^r >= n.
+static uint64_t treeDepth(uint64_t N, uint64_t P) {
+  uint64_t R = 0, Reach = 1;
+  while (Reach < N) {
+    Reach = Reach > N / (P + 1) ? N : Reach * (P + 1);
+    ++R;
+  }
+  return R;
+}
+
+static double lowerBound(const Plan &P, uint64_t Bytes) {
+  uint64_t N = P.numNodes();
+  if (N <= 1)
+    return 0;
+  uint64_t Ports = 1;
+  switch (P.Model.Ports) {
+  case PortModel::One:
+    break;
+  case PortModel::K:
+    Ports = std::max<uint64_t>(P.Model.PortCount, 1);
+    break;
+  case PortModel::All:
+    Ports = std::max<uint64_t>(
+        std::min<uint64_t>(P.Topo.portsPerNode(), N - 1), 1);
+    break;
+  }
+  const double A = P.Model.A, B = P.Model.B, M = double(Bytes);
+  double Share = 1;
+  if (P.Coll.Kind == CollectiveKind::AllGather)
+    Share = 1 - 1 / double(N);
+  else if (P.Coll.Kind == CollectiveKind::AllReduce)
+    Share = 2 * (1 - 1 / double(N));
+  double Latency = double(treeDepth(N, Ports)) * B;
+  double Bandwidth = Share * M * A / double(Ports) + B;
+  return std::max(Latency, Bandwidth);
+}
+
+void runCostPass(PassContext &Ctx) {
+  const Plan &P = Ctx.P;
+  const MachineModel &Model = P.Model;
+  const uint32_t C = P.Coll.NumChunks;
+  CostReport &R = Ctx.Cost;
+  R = CostReport();
+  R.Steps = P.numSteps();
+  R.StepLinkLoad = Ctx.StepLinkLoad;
+
+  // Plans have millions of transfers but few distinct chunk sets.
+  std::vector<uint64_t> SetBytes(P.ChunkSets.size()), SetChunks(P.ChunkSets.size());
+  for (ChunkSetId Id = 0; Id < P.ChunkSets.size(); ++Id) {
+    SetBytes[Id] = chunkSetBytes(P.ChunkSets.get(Id), C, Ctx.Bytes);
+    SetChunks[Id] = P.ChunkSets.get(Id).count();
+  }
+  std::vector<bool> SetPermuted(P.ChunkSets.size());
+  for (ChunkSetId Id = 0; Id < P.ChunkSets.size(); ++Id)
+    SetPermuted[Id] = !P.ChunkSets.get(Id).isContiguous();
+
+  double Time = 0;
+  uint64_t LargestBytes = 0;
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    if (P.StepStarts[S] == P.StepStarts[S + 1])
+      continue;
+    ++R.Startups;
+    uint64_t Bytes = 0, Chunks = 0, PermutedBytes = 0;
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
+      ChunkSetId Id = P.Transfers[I].Chunks;
+      Bytes = std::max(Bytes, SetBytes[Id]);
+      Chunks = std::max(Chunks, SetChunks[Id]);
+      if (SetPermuted[Id])
+        PermutedBytes = std::max(PermutedBytes, SetBytes[Id]);
+    }
+    uint64_t K = std::max<uint32_t>(Ctx.StepLinkLoad[S], 1);
+    uint64_t Slowdown = (K + Model.Capacity - 1) / Model.Capacity;
+    Time += double(Slowdown) * Model.A * double(Bytes) + Model.B +
+            Model.Rho * double(PermutedBytes);
+    R.Transmit += Rational(int64_t(Slowdown * Chunks), C);
+    R.Permute += Rational(Ctx.StepPermutedChunks[S], C);
+    LargestBytes = std::max(LargestBytes, Bytes);
+  }
+  if (P.numSteps() > 0)
+    R.Rounds = uint64_t(P.StepNumbers.back()) + Model.Latency;
+  if (Model.Latency > 1)
+    Time = double(R.Rounds) * (Model.A * double(LargestBytes) + Model.B);
+  R.Time = Time;
+  R.LowerBound = lowerBound(P, Ctx.Bytes);
+  R.Ratio = R.LowerBound > 0 ? R.Time / R.LowerBound : 1;
+}
+
+} // namespace verifier
+} // namespace bcastc

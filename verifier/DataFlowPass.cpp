@@ -1,0 +1,242 @@
+//===- verifier/DataFlowPass.cpp - Who holds which chunk, step by step ----===//
+//
+// Replays the plan. A transfer of step number s reads what its sender holds
+// at the start of s and is delivered at the end of step s + lambda - 1, so
+// deliveries wait in a queue (in delivery order, since step numbers
+// increase) until the first step that starts after them.
+//
+// Broadcast-like collectives keep one bit per (node, chunk): senders must
+// hold what they send, everybody must end with everything, and delivering a
+// chunk the receiver already holds is a warning. AllReduce keeps, per
+// (node, chunk), the set of contributions folded in so far (one bit per
+// node): a copy replaces the receiver's value, a reduce unions them and must
+// not count a contribution twice, and at the end every node holds all n.
+//
+//===----------------------------------------------------------------------===//
+
+#include "verifier/PassContext.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <deque>
+
+namespace bcastc {
+namespace verifier {
+
+namespace {
+
+struct Delivery {
+  uint64_t Step;     ///< Delivered at the end of this step number.
+  uint64_t Transfer; ///< Index into Plan::Transfers.
+  size_t StepIndex;  ///< The step that sent it.
+  /// AllReduce: the sender's contribution sets when it sent, W words per
+  /// chunk of the transfer in chunk order.
+  std::vector<uint64_t> Value;
+};
+
+} // namespace
+
+static uint64_t deliveryStep(const Plan &P, size_t Step) {
+  return uint64_t(P.StepNumbers[Step]) + P.Model.Latency - 1;
+}
+
+/// Broadcast, multibroadcast, allgather: one bit per (node, chunk).
+static void checkHoldings(PassContext &Ctx) {
+  const Plan &P = Ctx.P;
+  uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
+  if (N * C > UINT32_MAX) {
+    Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+      return "the plan is too large for data-flow accounting (" +
+             std::to_string(N) + " nodes x " + std::to_string(C) +
+             " chunks exceeds 2^32 bits)";
+    });
+    return;
+  }
+  llvm::BitVector Hold(unsigned(N * C));
+  for (NodeId X = 0; X < N; ++X) {
+    ChunkRange R = P.Coll.initialChunks(X, N);
+    if (R.Begin < R.End)
+      Hold.set(unsigned(X * C + R.Begin), unsigned(X * C + R.End));
+  }
+
+  std::deque<Delivery> Queue;
+  llvm::SmallVector<ChunkRange, 4> List;
+  auto Deliver = [&](const Delivery &D) {
+    const Transfer &T = P.Transfers[D.Transfer];
+    List.clear();
+    P.chunks(T).forEachChunk([&](uint32_t Chunk) {
+      unsigned Bit = unsigned(T.Dst * C + Chunk);
+      if (Hold.test(Bit))
+        appendChunk(List, Chunk);
+      else
+        Hold.set(Bit);
+    });
+    if (!List.empty())
+      Ctx.Diags.warning(Ctx.line(D.Transfer), [&] {
+        return Ctx.stepName(D.StepIndex) + ": node " + Ctx.node(T.Dst) +
+               " already holds " + formatChunks(List) + " (" +
+               Ctx.at(D.Transfer) + ")";
+      });
+  };
+
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    while (!Queue.empty() && Queue.front().Step < P.StepNumbers[S]) {
+      Deliver(Queue.front());
+      Queue.pop_front();
+    }
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
+      const Transfer &T = P.Transfers[I];
+      List.clear();
+      P.chunks(T).forEachChunk([&](uint32_t Chunk) {
+        if (!Hold.test(unsigned(T.Src * C + Chunk)))
+          appendChunk(List, Chunk);
+      });
+      // The receiver still gets the chunks, so one missing send is reported
+      // once rather than again at every node downstream.
+      if (!List.empty())
+        Ctx.Diags.error(Ctx.line(I), [&] {
+          return Ctx.stepName(S) + ": node " + Ctx.node(T.Src) + " sends " +
+                 formatChunks(List) + " it does not hold yet (" + Ctx.at(I) +
+                 ")";
+        });
+      Queue.push_back(Delivery{deliveryStep(P, S), I, S, {}});
+    }
+  }
+  for (const Delivery &D : Queue)
+    Deliver(D);
+
+  for (NodeId X = 0; X < N; ++X) {
+    List.clear();
+    unsigned Begin = unsigned(X * C), End = unsigned(X * C + C);
+    for (int B = Hold.find_first_unset_in(Begin, End); B >= 0;
+         B = Hold.find_first_unset_in(unsigned(B) + 1, End))
+      appendChunk(List, uint32_t(unsigned(B) - Begin));
+    if (!List.empty())
+      Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+        return "node " + Ctx.node(X) + " never receives " + formatChunks(List);
+      });
+  }
+}
+
+/// AllReduce: the set of contributions each node holds for each chunk.
+static void checkContributions(PassContext &Ctx) {
+  const Plan &P = Ctx.P;
+  uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
+  if (N * N * C > (uint64_t(1) << 31)) {
+    Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+      return "the plan is too large for contribution accounting (" +
+             std::to_string(N) + "^2 nodes x " + std::to_string(C) +
+             " chunks exceeds 2^31 bits)";
+    });
+    return;
+  }
+  const uint64_t W = (N + 63) / 64;
+  std::vector<uint64_t> Value(N * C * W, 0);
+  auto Slot = [&](uint64_t X, uint64_t Chunk) {
+    return Value.data() + (X * C + Chunk) * W;
+  };
+  for (uint64_t X = 0; X < N; ++X)
+    for (uint64_t Chunk = 0; Chunk < C; ++Chunk)
+      Slot(X, Chunk)[X / 64] |= uint64_t(1) << (X % 64);
+
+  std::deque<Delivery> Queue;
+  // Words of snapshots in flight; bounded so a plan of huge steps cannot
+  // exhaust memory.
+  uint64_t InFlight = 0;
+  const uint64_t MaxInFlight = uint64_t(1) << 28;
+  auto Deliver = [&](const Delivery &D) {
+    InFlight -= D.Value.size();
+    const Transfer &T = P.Transfers[D.Transfer];
+    const uint64_t *Src = D.Value.data();
+    bool Twice = false;
+    uint64_t TwiceNode = 0, TwiceChunk = 0;
+    P.chunks(T).forEachChunk([&](uint32_t Chunk) {
+      uint64_t *Dst = Slot(T.Dst, Chunk);
+      for (uint64_t K = 0; K < W; ++K) {
+        if (T.Reduce) {
+          uint64_t Overlap = Dst[K] & Src[K];
+          if (Overlap && !Twice) {
+            Twice = true;
+            TwiceNode = K * 64 + llvm::countTrailingZeros(Overlap);
+            TwiceChunk = Chunk;
+          }
+          Dst[K] |= Src[K];
+        } else {
+          Dst[K] = Src[K];
+        }
+      }
+      Src += W;
+    });
+    if (Twice)
+      Ctx.Diags.error(Ctx.line(D.Transfer), [&] {
+        return Ctx.stepName(D.StepIndex) + ": " + P.describe(T) +
+               " counts the contribution of node " +
+               Ctx.node(NodeId(TwiceNode)) + " twice in chunk " +
+               std::to_string(TwiceChunk) + Ctx.located(D.Transfer);
+      });
+  };
+
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    while (!Queue.empty() && Queue.front().Step < P.StepNumbers[S]) {
+      Deliver(Queue.front());
+      Queue.pop_front();
+    }
+    // Snapshot what each sender holds now: the step's own deliveries (and
+    // later ones) must not change what it sends.
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
+      const Transfer &T = P.Transfers[I];
+      uint64_t Words = uint64_t(P.chunks(T).count()) * W;
+      if (InFlight + Words > MaxInFlight) {
+        Ctx.Diags.error(Ctx.line(I), [&] {
+          return Ctx.stepName(S) +
+                 ": the plan is too large for contribution accounting (more "
+                 "than 2^34 bits of partial results in flight)";
+        });
+        return;
+      }
+      InFlight += Words;
+      Delivery D{deliveryStep(P, S), I, S, {}};
+      D.Value.reserve(Words);
+      P.chunks(T).forEachChunk([&](uint32_t Chunk) {
+        const uint64_t *Src = Slot(T.Src, Chunk);
+        D.Value.insert(D.Value.end(), Src, Src + W);
+      });
+      Queue.push_back(std::move(D));
+    }
+  }
+  for (const Delivery &D : Queue)
+    Deliver(D);
+
+  for (uint64_t X = 0; X < N; ++X) {
+    bool Reported = false;
+    for (uint64_t Chunk = 0; Chunk < C && !Reported; ++Chunk) {
+      const uint64_t *V = Slot(X, Chunk);
+      for (uint64_t K = 0; K < W; ++K) {
+        uint64_t Want = (K + 1 == W && N % 64) ? (uint64_t(1) << (N % 64)) - 1
+                                               : ~uint64_t(0);
+        uint64_t Missing = Want & ~V[K];
+        if (!Missing)
+          continue;
+        uint64_t Z = K * 64 + llvm::countTrailingZeros(Missing);
+        Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+          return "node " + Ctx.node(NodeId(X)) +
+                 " ends without the contribution of node " +
+                 Ctx.node(NodeId(Z)) + " to chunk " + std::to_string(Chunk);
+        });
+        Reported = true;
+        break;
+      }
+    }
+  }
+}
+
+void runDataFlowPass(PassContext &Ctx) {
+  if (Ctx.P.Coll.Kind == CollectiveKind::AllReduce)
+    checkContributions(Ctx);
+  else
+    checkHoldings(Ctx);
+}
+
+} // namespace verifier
+} // namespace bcastc
