@@ -1,0 +1,62 @@
+//===- compiler/lowering/LinearArrayRequest.cpp ---------------------------===//
+
+#include "compiler/lowering/LinearArrayRequest.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <numeric>
+
+namespace bcastc {
+
+static llvm::Error fail(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+llvm::Error checkLinearArrayRequest(llvm::StringRef Algo,
+                                    const LoweringRequest &R,
+                                    bool NeedsFullDuplex) {
+  if (R.Topo.kind() != TopologyKind::Linear)
+    return fail(Algo + " applies to linear arrays; got " + R.Topo.str());
+  uint32_t N = R.Topo.numNodes();
+  if (R.Root >= N)
+    return fail(llvm::formatv("{0}: root {1} is out of range for {2} (nodes "
+                              "0..{3})",
+                              Algo, R.Root, R.Topo.str(), N - 1)
+                    .str());
+  if (R.Model.Switch != Switching::Wormhole)
+    return fail(Algo + " needs wormhole switching (its transfers span several "
+                       "links); got switching=store-and-forward");
+  if (R.Model.Latency != 1)
+    return fail(llvm::formatv("{0} needs latency=1 (a transfer delivered "
+                              "within its step); got latency={1}",
+                              Algo, R.Model.Latency)
+                    .str());
+  if (NeedsFullDuplex && R.Model.Links != Duplex::Full)
+    return fail(Algo + " needs full-duplex links (its two trees use each link "
+                       "in both directions at once); got duplex=half");
+  return llvm::Error::success();
+}
+
+bool usesCompanions(const LoweringRequest &R) {
+  uint32_t N = R.Topo.numNodes();
+  return R.Sizes == SizeStrategy::Companions && (N & (N - 1)) != 0;
+}
+
+std::string linearPlanName(llvm::StringRef Algo, const LoweringRequest &R,
+                           bool UsesCompanions) {
+  std::string Name = llvm::formatv("{0}-{1}-{2}-root{3}", Algo,
+                                   R.Topo.kindName(), R.Topo.extentsStr(),
+                                   R.Root)
+                         .str();
+  if (UsesCompanions)
+    Name += "-companions";
+  return Name;
+}
+
+std::vector<NodeId> linearNodes(const LoweringRequest &R) {
+  std::vector<NodeId> Nodes(R.Topo.numNodes());
+  std::iota(Nodes.begin(), Nodes.end(), NodeId(0));
+  return Nodes;
+}
+
+} // namespace bcastc

@@ -1,0 +1,43 @@
+//===- compiler/lowering/LinearArrayRequest.h - Shared request checks -*- C++ -*-===//
+//
+// What the linear-array broadcasts of Seidel 1993 (ST, BST) need from a
+// request, checked once for all of them: a linear array, a root in range, and
+// the wormhole model they are designed for (one transfer per step delivered
+// within the step). The error names the algorithm:
+//
+//   st applies to linear arrays; got mesh:4x4
+//   st: root 9 is out of range for linear:8 (nodes 0..7)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
+#define BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
+
+#include "compiler/Lowering.h"
+
+#include <string>
+#include <vector>
+
+namespace bcastc {
+
+/// Error::success() when \p R is a broadcast \p Algo can lower on a linear
+/// array; \p NeedsFullDuplex for algorithms whose circuits run both ways over
+/// one link in the same step.
+llvm::Error checkLinearArrayRequest(llvm::StringRef Algo,
+                                    const LoweringRequest &R,
+                                    bool NeedsFullDuplex);
+
+/// `st-linear-8-root5`, with `-companions` when that strategy is used.
+std::string linearPlanName(llvm::StringRef Algo, const LoweringRequest &R,
+                           bool UsesCompanions);
+
+/// True when companions (Section 5.2) rather than virtual nodes (Section
+/// 5.1) reach \p R's size: only when asked for and n is not a power of two.
+bool usesCompanions(const LoweringRequest &R);
+
+/// Node ids 0..n-1 of the array, left to right.
+std::vector<NodeId> linearNodes(const LoweringRequest &R);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H

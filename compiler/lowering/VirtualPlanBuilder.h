@@ -1,0 +1,67 @@
+//===- compiler/lowering/VirtualPlanBuilder.h - Simulating nodes -*- C++ -*-===//
+//
+// Lowerings written on a VirtualArray send between positions; several
+// positions may live on one physical node (Seidel Section 5.1). This builder
+// sits in front of a PlanBuilder and keeps what every physical node holds, so
+// it can drop the transfers the simulation makes pointless:
+//   - self transfers (both positions on one node), and
+//   - deliveries of chunks the receiver already holds, or is already being
+//     sent in the same step (only the missing chunks are sent).
+// Steps are opened lazily, so a step whose transfers were all dropped does
+// not appear; each finished step is sorted by (source, destination) so the
+// plan text is canonical.
+//
+//   positions 5 -> 7 : *   on linear:6 (node 5 simulates 6, 7)  ==> dropped
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
+#define BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
+
+#include "ir/Plan.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace bcastc {
+
+class VirtualPlanBuilder {
+public:
+  /// Tracks holdings for \p B's topology and chunk count; every node starts
+  /// with the chunks the plan's collective gives it.
+  explicit VirtualPlanBuilder(PlanBuilder &B);
+
+  void beginStep();
+  /// Sends the chunks of \p Chunks that \p Dst lacks; nothing when \p Src ==
+  /// \p Dst or \p Dst lacks none.
+  void send(NodeId Src, NodeId Dst, ChunkRange Chunks);
+  /// Applies the step's deliveries.
+  void endStep();
+
+  /// True when \p Node holds every chunk of \p Chunks (after the last
+  /// finished step).
+  bool holds(NodeId Node, ChunkRange Chunks) const;
+
+private:
+  using Ranges = llvm::SmallVector<ChunkRange, 2>;
+  /// Chunks of \p Chunks that \p Node neither holds nor receives this step.
+  void missing(NodeId Node, ChunkRange Chunks, Ranges &Out) const;
+
+  PlanBuilder &B;
+  uint32_t NumChunks;
+  bool InStep = false, StepOpened = false;
+  /// With at most 64 chunks, holdings are bit masks; otherwise range lists.
+  bool UseMasks;
+  std::vector<uint64_t> HeldMask, PendingMask;
+  /// Nodes with a non-zero PendingMask.
+  std::vector<NodeId> Touched;
+  std::vector<Ranges> HeldRanges;
+  llvm::DenseMap<NodeId, Ranges> PendingRanges;
+};
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
