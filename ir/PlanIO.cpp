@@ -1,0 +1,175 @@
+//===- ir/PlanIO.cpp ------------------------------------------------------===//
+
+#include "ir/PlanIO.h"
+
+#include "ir/ProtoConversion.h"
+#include "ir/SourceError.h"
+#include "ir/TextFormat.h"
+#include "ir/plan.pb.h"
+
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/text_format.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+namespace pb = google::protobuf;
+
+namespace bcastc {
+
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<PlanFormat> planFormatForPath(StringRef Path) {
+  if (Path == "-" || Path.endswith(".sched"))
+    return PlanFormat::Text;
+  if (Path.endswith(".textproto") || Path.endswith(".txtpb"))
+    return PlanFormat::TextProto;
+  if (Path.endswith(".pb"))
+    return PlanFormat::BinaryProto;
+  return makeError("cannot tell the plan format of '" + Path +
+                   "' (expected a .sched, .textproto, .txtpb or .pb file)");
+}
+
+namespace {
+
+/// Keeps protobuf's first text-format error, 0-based line and column.
+class FirstErrorCollector : public pb::io::ErrorCollector {
+public:
+  void AddError(int Line, pb::io::ColumnNumber Column,
+                const std::string &Message) override {
+    if (Seen)
+      return;
+    Seen = true;
+    this->Line = Line;
+    this->Column = Column;
+    this->Message = Message;
+  }
+
+  bool Seen = false;
+  int Line = 0;
+  int Column = 0;
+  std::string Message;
+};
+
+} // namespace
+
+/// The character at protobuf's 0-based (\p Line, \p Column), where a tab
+/// advances the column to the next multiple of 8.
+static const char *locate(StringRef Text, int Line, int Column) {
+  const char *P = Text.begin(), *End = Text.end();
+  for (int L = 0; L < Line && P != End; ++P)
+    if (*P == '\n')
+      ++L;
+  for (int C = 0; P != End && *P != '\n' && C < Column; ++P)
+    C = *P == '\t' ? (C / 8 + 1) * 8 : C + 1;
+  return P;
+}
+
+static uint32_t lineOf(const pb::TextFormat::ParseInfoTree *Tree,
+                       const pb::FieldDescriptor *Field, int Index) {
+  if (!Tree)
+    return 0;
+  int L = Tree->GetLocation(Field, Index).line;
+  return L < 0 ? 0 : uint32_t(L + 1);
+}
+
+static Expected<Plan> parseTextProto(StringRef Contents, StringRef File) {
+  proto::Plan Msg;
+  pb::TextFormat::Parser Parser;
+  FirstErrorCollector Errors;
+  pb::TextFormat::ParseInfoTree Tree;
+  Parser.RecordErrorsTo(&Errors);
+  Parser.WriteLocationsTo(&Tree);
+  if (!Parser.ParseFromString(Contents.str(), &Msg)) {
+    if (!Errors.Seen)
+      return makeError(File + ": error: cannot parse the plan textproto");
+    return makeSourceError(Contents, File,
+                           locate(Contents, Errors.Line, Errors.Column),
+                           Errors.Message);
+  }
+  auto P = fromProto(Msg, File);
+  if (!P)
+    return makeError(File + ": error: " + toString(P.takeError()));
+
+  // Source lines for the verifier's diagnostics.
+  const pb::Descriptor *D = proto::Plan::descriptor();
+  const pb::Descriptor *SD = proto::Step::descriptor();
+  PlanSourceInfo &S = P->Source;
+  S.ScheduleLine = lineOf(&Tree, D->FindFieldByName("name"), -1);
+  S.TopologyLine = lineOf(&Tree, D->FindFieldByName("topology"), -1);
+  S.ModelLine = lineOf(&Tree, D->FindFieldByName("model"), -1);
+  S.CollectiveLine = lineOf(&Tree, D->FindFieldByName("collective"), -1);
+  const pb::FieldDescriptor *Steps = D->FindFieldByName("steps");
+  const pb::FieldDescriptor *Transfers = SD->FindFieldByName("transfers");
+  for (int I = 0; I < Msg.steps_size(); ++I) {
+    S.StepLines.push_back(lineOf(&Tree, Steps, I));
+    const pb::TextFormat::ParseInfoTree *StepTree =
+        Tree.GetTreeForNested(Steps, I);
+    for (int J = 0; J < Msg.steps(I).transfers_size(); ++J)
+      S.TransferLines.push_back(lineOf(StepTree, Transfers, J));
+  }
+  return P;
+}
+
+static Expected<Plan> parseBinaryProto(StringRef Contents, StringRef File) {
+  proto::Plan Msg;
+  if (!Msg.ParseFromArray(Contents.data(), int(Contents.size())))
+    return makeError(File + ": error: not a binary plan (ir/plan.proto wire "
+                            "format)");
+  auto P = fromProto(Msg, File);
+  if (!P)
+    return makeError(File + ": error: " + toString(P.takeError()));
+  return P;
+}
+
+Expected<Plan> parsePlan(StringRef Contents, StringRef File,
+                         PlanFormat Format) {
+  switch (Format) {
+  case PlanFormat::Text:
+    return parsePlanText(Contents, File);
+  case PlanFormat::TextProto:
+    return parseTextProto(Contents, File);
+  case PlanFormat::BinaryProto:
+    return parseBinaryProto(Contents, File);
+  }
+  llvm_unreachable("unknown plan format");
+}
+
+Expected<Plan> readPlanFile(StringRef Path) {
+  auto Format = planFormatForPath(Path);
+  if (!Format)
+    return Format.takeError();
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      Path == "-" ? MemoryBuffer::getSTDIN()
+                  : MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return makeError("cannot read '" + Path + "': " + Buf.getError().message());
+  return parsePlan((*Buf)->getBuffer(), Path == "-" ? "<stdin>" : Path,
+                   *Format);
+}
+
+void writePlan(const Plan &P, PlanFormat Format, raw_ostream &OS) {
+  if (Format == PlanFormat::Text) {
+    printPlanText(P, OS);
+    return;
+  }
+  proto::Plan Msg = toProto(P);
+  std::string Out;
+  if (Format == PlanFormat::TextProto) {
+    pb::TextFormat::Printer Printer;
+    Printer.PrintToString(Msg, &Out);
+  } else {
+    pb::io::StringOutputStream Stream(&Out);
+    pb::io::CodedOutputStream Coded(&Stream);
+    Coded.SetSerializationDeterministic(true);
+    Msg.SerializeToCodedStream(&Coded);
+  }
+  OS << Out;
+}
+
+} // namespace bcastc

@@ -1,0 +1,277 @@
+//===- ir/ProtoConversion.cpp ---------------------------------------------===//
+
+#include "ir/ProtoConversion.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace bcastc {
+
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+using PM = proto::MachineModel;
+using PC = proto::Collective;
+
+proto::Plan toProto(const Plan &P) {
+  proto::Plan Out;
+  Out.set_name(P.Name);
+  Out.set_topology(P.Topo.str());
+  Out.set_num_nodes(P.numNodes());
+
+  const MachineModel &M = P.Model;
+  PM *OM = Out.mutable_model();
+  switch (M.Ports) {
+  case PortModel::One:
+    OM->set_ports(PM::PORTS_ONE);
+    break;
+  case PortModel::K:
+    OM->set_ports(PM::PORTS_K);
+    break;
+  case PortModel::All:
+    OM->set_ports(PM::PORTS_ALL);
+    break;
+  }
+  OM->set_port_count(M.PortCount);
+  OM->set_switching(M.Switch == Switching::Wormhole
+                        ? PM::SWITCHING_WORMHOLE
+                        : PM::SWITCHING_STORE_AND_FORWARD);
+  OM->set_duplex(M.Links == Duplex::Full ? PM::DUPLEX_FULL : PM::DUPLEX_HALF);
+  OM->set_capacity(M.Capacity);
+  OM->set_latency(M.Latency);
+  OM->set_contention(M.Contention == ContentionPolicy::Forbid
+                         ? PM::CONTENTION_FORBID
+                         : PM::CONTENTION_CHARGE);
+  OM->set_a(M.A);
+  OM->set_b(M.B);
+  OM->set_rho(M.Rho);
+
+  const Collective &C = P.Coll;
+  PC *OC = Out.mutable_collective();
+  switch (C.Kind) {
+  case CollectiveKind::Broadcast:
+    OC->set_kind(PC::BROADCAST);
+    break;
+  case CollectiveKind::MultiBroadcast:
+    OC->set_kind(PC::MULTIBROADCAST);
+    break;
+  case CollectiveKind::AllGather:
+    OC->set_kind(PC::ALLGATHER);
+    break;
+  case CollectiveKind::AllReduce:
+    OC->set_kind(PC::ALLREDUCE);
+    break;
+  }
+  // All-gather and all-reduce have no roots; the IR's Roots is unused there.
+  if (C.Kind == CollectiveKind::Broadcast ||
+      C.Kind == CollectiveKind::MultiBroadcast)
+    for (NodeId R : C.Roots)
+      OC->add_roots(R);
+  OC->set_bytes(C.Bytes);
+  OC->set_chunks(C.NumChunks);
+
+  Out.mutable_steps()->Reserve(P.numSteps());
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    proto::Step *OS = Out.add_steps();
+    OS->set_number(P.StepNumbers[S]);
+    ArrayRef<Transfer> Ts = P.step(S);
+    OS->mutable_transfers()->Reserve(Ts.size());
+    for (const Transfer &T : Ts) {
+      proto::Transfer *OT = OS->add_transfers();
+      OT->set_src(T.Src);
+      OT->set_dst(T.Dst);
+      for (const ChunkRange &R : P.chunks(T).ranges()) {
+        proto::ChunkRange *OR = OT->add_chunks();
+        OR->set_begin(R.Begin);
+        OR->set_end(R.End);
+      }
+      OT->set_reduce(T.Reduce);
+    }
+  }
+  return Out;
+}
+
+static Error convertModel(const PM &In, MachineModel &M) {
+  if (In.has_ports()) {
+    switch (In.ports()) {
+    case PM::PORTS_ONE:
+      M.Ports = PortModel::One;
+      break;
+    case PM::PORTS_K:
+      M.Ports = PortModel::K;
+      break;
+    case PM::PORTS_ALL:
+      M.Ports = PortModel::All;
+      break;
+    default:
+      return makeError("unknown model.ports value " + Twine(int(In.ports())));
+    }
+  }
+  if (In.has_port_count()) {
+    if (In.port_count() == 0)
+      return makeError("model.port_count must be positive");
+    M.PortCount = In.port_count();
+  }
+  if (In.has_switching()) {
+    switch (In.switching()) {
+    case PM::SWITCHING_WORMHOLE:
+      M.Switch = Switching::Wormhole;
+      break;
+    case PM::SWITCHING_STORE_AND_FORWARD:
+      M.Switch = Switching::StoreAndForward;
+      break;
+    default:
+      return makeError("unknown model.switching value " +
+                       Twine(int(In.switching())));
+    }
+  }
+  if (In.has_duplex()) {
+    switch (In.duplex()) {
+    case PM::DUPLEX_FULL:
+      M.Links = Duplex::Full;
+      break;
+    case PM::DUPLEX_HALF:
+      M.Links = Duplex::Half;
+      break;
+    default:
+      return makeError("unknown model.duplex value " + Twine(int(In.duplex())));
+    }
+  }
+  if (In.has_contention()) {
+    switch (In.contention()) {
+    case PM::CONTENTION_FORBID:
+      M.Contention = ContentionPolicy::Forbid;
+      break;
+    case PM::CONTENTION_CHARGE:
+      M.Contention = ContentionPolicy::Charge;
+      break;
+    default:
+      return makeError("unknown model.contention value " +
+                       Twine(int(In.contention())));
+    }
+  }
+  if (In.has_capacity()) {
+    if (In.capacity() == 0)
+      return makeError("model.capacity must be positive");
+    M.Capacity = In.capacity();
+  }
+  if (In.has_latency()) {
+    if (In.latency() == 0)
+      return makeError("model.latency must be positive");
+    M.Latency = In.latency();
+  }
+  struct {
+    bool Has;
+    double Value;
+    const char *Name;
+    double *Field;
+  } Costs[] = {{In.has_a(), In.a(), "a", &M.A},
+               {In.has_b(), In.b(), "b", &M.B},
+               {In.has_rho(), In.rho(), "rho", &M.Rho}};
+  for (auto &C : Costs) {
+    if (!C.Has)
+      continue;
+    if (!std::isfinite(C.Value) || C.Value < 0)
+      return makeError("model." + Twine(C.Name) +
+                       " must be a non-negative number");
+    *C.Field = C.Value;
+  }
+  return Error::success();
+}
+
+static Error convertCollective(const PC &In, Collective &C) {
+  switch (In.kind()) {
+  case PC::KIND_UNSPECIFIED:
+    return makeError("collective.kind is not set");
+  case PC::BROADCAST:
+    C.Kind = CollectiveKind::Broadcast;
+    if (In.roots_size() != 1)
+      return makeError("a broadcast has one root, not " +
+                       Twine(In.roots_size()));
+    break;
+  case PC::MULTIBROADCAST:
+    C.Kind = CollectiveKind::MultiBroadcast;
+    if (In.roots_size() == 0)
+      return makeError("a multibroadcast needs at least one root");
+    break;
+  case PC::ALLGATHER:
+  case PC::ALLREDUCE:
+    C.Kind = In.kind() == PC::ALLGATHER ? CollectiveKind::AllGather
+                                        : CollectiveKind::AllReduce;
+    if (In.roots_size() != 0)
+      return makeError(collectiveKindName(C.Kind) + " takes no roots");
+    break;
+  default:
+    return makeError("unknown collective.kind value " + Twine(int(In.kind())));
+  }
+  if (In.roots_size() != 0)
+    C.Roots.assign(In.roots().begin(), In.roots().end());
+  if (In.chunks() == 0)
+    return makeError("collective.chunks must be at least 1");
+  C.Bytes = In.bytes();
+  C.NumChunks = In.chunks();
+  return Error::success();
+}
+
+Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
+  Plan P;
+  P.Source.File = File.str();
+  P.Name = Msg.name();
+  if (Msg.topology().empty())
+    return makeError("the plan has no topology");
+  auto Topo = Topology::parse(Msg.topology());
+  if (!Topo)
+    return Topo.takeError();
+  P.Topo = std::move(*Topo);
+  if (Msg.num_nodes() != 0 && Msg.num_nodes() != P.Topo.numNodes())
+    return makeError("num_nodes " + Twine(Msg.num_nodes()) +
+                     " does not match topology " + P.Topo.str() + " (" +
+                     Twine(P.Topo.numNodes()) + " nodes)");
+  if (Error E = convertModel(Msg.model(), P.Model))
+    return E;
+  if (!Msg.has_collective())
+    return makeError("the plan has no collective");
+  if (Error E = convertCollective(Msg.collective(), P.Coll))
+    return E;
+
+  P.StepNumbers.reserve(Msg.steps_size());
+  P.StepStarts.reserve(Msg.steps_size() + 1);
+  SmallVector<ChunkRange, 4> Ranges;
+  for (int S = 0; S < Msg.steps_size(); ++S) {
+    const proto::Step &InStep = Msg.steps(S);
+    P.StepNumbers.push_back(InStep.number());
+    for (int I = 0; I < InStep.transfers_size(); ++I) {
+      const proto::Transfer &In = InStep.transfers(I);
+      // A std::string: a Twine must not outlive its operands.
+      auto Where = [&] {
+        return ("step " + Twine(InStep.number()) + ", transfer " + Twine(I) +
+                ": ")
+            .str();
+      };
+      if (In.chunks_size() == 0)
+        return makeError(Where() + "empty chunk set");
+      Ranges.clear();
+      for (const proto::ChunkRange &R : In.chunks()) {
+        if (R.begin() >= R.end())
+          return makeError(Where() + "chunk range [" + Twine(R.begin()) +
+                           ", " + Twine(R.end()) + ") is empty");
+        Ranges.push_back(ChunkRange{R.begin(), R.end()});
+      }
+      normalizeChunkRanges(Ranges);
+      Transfer T;
+      T.Src = In.src();
+      T.Dst = In.dst();
+      T.Chunks = P.ChunkSets.intern(Ranges);
+      T.Reduce = In.reduce();
+      P.Transfers.push_back(T);
+    }
+    P.StepStarts.push_back(P.Transfers.size());
+  }
+  return P;
+}
+
+} // namespace bcastc

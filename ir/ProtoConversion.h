@@ -1,0 +1,38 @@
+//===- ir/ProtoConversion.h - Plan <-> ir/plan.proto -*- C++ -*-===//
+//
+// toProto() is total and lossless except for source locations. fromProto()
+// rejects only what the IR cannot hold: a bad topology spec, a node count
+// that contradicts it, an unknown enum value, an unset collective kind, a
+// broadcast without exactly one root, zero chunks, a model value
+// MachineModel::set would refuse, an empty chunk set or a range with
+// begin >= end. Everything else (ids in range, step order, data flow) is the
+// verifier's job, as for parsed text.
+//
+//   Plan{mesh:2x2, broadcast root=0, step 0: 0 -> 1 : *}
+//     <=>  name: "..." topology: "mesh:2x2" num_nodes: 4 ...
+//          steps { number: 0 transfers { src: 0 dst: 1
+//                                        chunks { begin: 0 end: 1 } } }
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_IR_PROTOCONVERSION_H
+#define BCASTC_IR_PROTOCONVERSION_H
+
+#include "ir/Plan.h"
+#include "ir/plan.pb.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace bcastc {
+
+proto::Plan toProto(const Plan &P);
+
+/// Builds a Plan from \p Msg; \p File goes into Plan::Source. Errors are
+/// plain messages (`step 2, transfer 0: chunk range [3, 3) is empty`); the
+/// caller adds the file name.
+llvm::Expected<Plan> fromProto(const proto::Plan &Msg, llvm::StringRef File);
+
+} // namespace bcastc
+
+#endif // BCASTC_IR_PROTOCONVERSION_H

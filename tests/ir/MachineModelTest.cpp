@@ -1,0 +1,130 @@
+//===- tests/ir/MachineModelTest.cpp - key=value words and presets --------===//
+
+#include "ir/MachineModel.h"
+
+#include "gtest/gtest.h"
+
+using namespace bcastc;
+
+namespace {
+
+std::string errorOf(llvm::StringRef Words) {
+  MachineModel M;
+  if (llvm::Error E = M.parseWords(Words))
+    return llvm::toString(std::move(E));
+  return "<no error>";
+}
+
+MachineModel parsed(llvm::StringRef Words) {
+  MachineModel M;
+  llvm::Error E = M.parseWords(Words);
+  EXPECT_FALSE(bool(E)) << Words.str();
+  llvm::consumeError(std::move(E));
+  return M;
+}
+
+TEST(MachineModel, DefaultsPrintInFull) {
+  EXPECT_EQ(MachineModel().str(),
+            "ports=one switching=wormhole duplex=full capacity=1 latency=1 "
+            "a=0.08 b=75 rho=0.01");
+}
+
+TEST(MachineModel, WordsSetEveryField) {
+  MachineModel M =
+      parsed("ports=3 switching=store-and-forward duplex=half capacity=4 "
+             "latency=2 contention=charge a=0.125 b=3.5 rho=0");
+  EXPECT_EQ(M.Ports, PortModel::K);
+  EXPECT_EQ(M.PortCount, 3u);
+  EXPECT_EQ(M.sendsPerStep(), 3u);
+  EXPECT_EQ(M.Switch, Switching::StoreAndForward);
+  EXPECT_EQ(M.Links, Duplex::Half);
+  EXPECT_EQ(M.Capacity, 4u);
+  EXPECT_EQ(M.nu(), 2);
+  EXPECT_EQ(M.Latency, 2u);
+  EXPECT_EQ(M.Contention, ContentionPolicy::Charge);
+  EXPECT_EQ(M.A, 0.125);
+  EXPECT_EQ(M.abar(), 0.125 / 4);
+  EXPECT_EQ(M.B, 3.5);
+  EXPECT_EQ(M.Rho, 0.0);
+  EXPECT_EQ(M.str(), "ports=3 switching=store-and-forward duplex=half "
+                     "capacity=4 latency=2 contention=charge a=0.125 b=3.5 "
+                     "rho=0");
+}
+
+TEST(MachineModel, StrReadsBackExactly) {
+  MachineModel A;
+  MachineModel B = parsed("ports=all duplex=half capacity=3 a=0.1 b=1e-07");
+  MachineModel C = parsed("ports=1 latency=7 rho=0.3333333333333333");
+  MachineModel D = *MachineModel::preset("meganode");
+  for (const MachineModel &M : {A, B, C, D}) {
+    MachineModel Back = parsed(M.str());
+    EXPECT_TRUE(Back == M) << M.str();
+    EXPECT_EQ(Back.str(), M.str());
+  }
+  EXPECT_EQ(B.nu(), -1);
+  EXPECT_EQ(B.sendsPerStep(), UINT32_MAX);
+  EXPECT_EQ(C.Ports, PortModel::One);
+  EXPECT_EQ(formatExactDouble(0.1), "0.1");
+}
+
+TEST(MachineModel, CommentsAndLinesInMachineFiles) {
+  MachineModel M = parsed("# my cluster\nports=all   # every link at once\n"
+                          "\n  latency=3\n");
+  EXPECT_EQ(M.Ports, PortModel::All);
+  EXPECT_EQ(M.Latency, 3u);
+}
+
+TEST(MachineModel, Presets) {
+  auto Delta = MachineModel::preset("delta");
+  ASSERT_TRUE(bool(Delta));
+  EXPECT_TRUE(*Delta == MachineModel());
+  auto Mega = MachineModel::preset("meganode");
+  ASSERT_TRUE(bool(Mega));
+  EXPECT_EQ(Mega->Ports, PortModel::All);
+  EXPECT_EQ(Mega->Switch, Switching::StoreAndForward);
+  EXPECT_EQ(Mega->Links, Duplex::Half);
+  auto Bad = MachineModel::preset("cray");
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "unknown machine preset 'cray' (expected delta or meganode, or a "
+            "machine file)");
+}
+
+TEST(MachineModel, Errors) {
+  EXPECT_EQ(errorOf("ports=zero"),
+            "bad value 'zero' for ports: expected one, all or a count");
+  EXPECT_EQ(errorOf("ports=0"),
+            "bad value '0' for ports: expected one, all or a count");
+  EXPECT_EQ(errorOf("switching=cut-through"),
+            "bad value 'cut-through' for switching: expected wormhole or "
+            "store-and-forward");
+  EXPECT_EQ(errorOf("duplex=simplex"),
+            "bad value 'simplex' for duplex: expected full or half");
+  EXPECT_EQ(errorOf("capacity=0"),
+            "bad value '0' for capacity: expected a positive integer");
+  EXPECT_EQ(errorOf("latency=-1"),
+            "bad value '-1' for latency: expected a positive integer");
+  EXPECT_EQ(errorOf("a=-1"),
+            "bad value '-1' for a: expected a non-negative number");
+  EXPECT_EQ(errorOf("b=fast"),
+            "bad value 'fast' for b: expected a non-negative number");
+  EXPECT_EQ(errorOf("rho=inf"),
+            "bad value 'inf' for rho: expected a non-negative number");
+  EXPECT_EQ(errorOf("contention=ignore"),
+            "bad value 'ignore' for contention: expected forbid or charge");
+  EXPECT_EQ(errorOf("speed=9"),
+            "unknown machine key 'speed' (expected ports, switching, duplex, "
+            "capacity, latency, contention, a, b or rho)");
+  EXPECT_EQ(errorOf("ports=one latency"), "expected key=value, found 'latency'");
+}
+
+TEST(MachineModel, SetLeavesOtherFieldsAlone) {
+  MachineModel M;
+  ASSERT_FALSE(bool(M.set("latency", "4")));
+  MachineModel Expected;
+  Expected.Latency = 4;
+  EXPECT_TRUE(M == Expected);
+  EXPECT_TRUE(M != MachineModel());
+}
+
+} // namespace
