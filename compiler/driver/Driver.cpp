@@ -1,0 +1,161 @@
+//===- compiler/driver/Driver.cpp -----------------------------------------===//
+
+#include "compiler/driver/Driver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+
+using namespace llvm;
+
+namespace bcastc {
+
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+Expected<MachineModel> buildMachineModel(const MachineOptions &Opts) {
+  MachineModel M;
+  if (Opts.Machine == "delta" || Opts.Machine == "meganode") {
+    auto Preset = MachineModel::preset(Opts.Machine);
+    if (!Preset)
+      return Preset.takeError();
+    M = *Preset;
+  } else {
+    auto Buf = MemoryBuffer::getFile(Opts.Machine);
+    if (!Buf)
+      return makeError("--machine: '" + Opts.Machine +
+                       "' is neither a preset (delta, meganode) nor a "
+                       "readable machine file: " +
+                       Buf.getError().message());
+    if (Error E = M.parseWords((*Buf)->getBuffer()))
+      return makeError("machine file '" + Opts.Machine +
+                       "': " + toString(std::move(E)));
+  }
+  if (Opts.Nu >= 0) {
+    if (Opts.Nu > 30)
+      return makeError("--nu=" + Twine(Opts.Nu) + " is too large (at most 30)");
+    M.Capacity = uint32_t(1) << Opts.Nu;
+  }
+  if (Error E = M.parseWords(Opts.Overrides))
+    return std::move(E);
+  return M;
+}
+
+static Candidate lowerAndVerify(const AlgorithmInfo &Algo,
+                                const LoweringRequest &Request) {
+  Candidate C{&Algo, None, {}, {}};
+  auto P = lower(Algo, Request);
+  if (!P) {
+    C.Reason = toString(P.takeError());
+    return C;
+  }
+  C.Result = verifyPlan(*P);
+  if (!C.Result.verified())
+    C.Reason = "the plan fails verification";
+  C.LoweredPlan = std::move(*P);
+  return C;
+}
+
+std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request) {
+  std::vector<Candidate> All;
+  for (const AlgorithmInfo &Algo : allAlgorithms())
+    All.push_back(lowerAndVerify(Algo, Request));
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Candidate &L, const Candidate &R) {
+                     bool LOk = L.Reason.empty(), ROk = R.Reason.empty();
+                     if (LOk != ROk)
+                       return LOk;
+                     if (LOk && L.Result.Cost.Time != R.Result.Cost.Time)
+                       return L.Result.Cost.Time < R.Result.Cost.Time;
+                     return L.Algo->Name < R.Algo->Name;
+                   });
+  return All;
+}
+
+Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
+  if (Name == "auto") {
+    std::vector<Candidate> Ranked = rankAlgorithms(Request);
+    if (Ranked.empty() || !Ranked.front().Reason.empty()) {
+      std::string Why;
+      for (const Candidate &C : Ranked)
+        Why += "\n  " + C.Algo->Name.str() + ": " + C.Reason;
+      return makeError("no algorithm applies to " + Request.Topo.str() +
+                       " with root " + Twine(Request.Root) + Why);
+    }
+    return std::move(Ranked.front());
+  }
+  const AlgorithmInfo *Algo = findAlgorithm(Name);
+  if (!Algo) {
+    std::string Known;
+    for (const AlgorithmInfo &A : allAlgorithms())
+      Known += (Known.empty() ? "" : ", ") + A.Name.str();
+    return makeError("unknown algorithm '" + Name + "' (expected auto, " +
+                     Known + ")");
+  }
+  Candidate C = lowerAndVerify(*Algo, Request);
+  if (!C.LoweredPlan)
+    return makeError(C.Reason);
+  return std::move(C);
+}
+
+void printCostSummary(const Plan &P, const VerificationResult &R,
+                      raw_ostream &OS) {
+  const CostReport &C = R.Cost;
+  OS << "plan " << P.Name << ": " << P.Topo.str() << ", "
+     << collectiveKindName(P.Coll.Kind);
+  if (P.Coll.Kind == CollectiveKind::Broadcast)
+    OS << " from node " << P.Topo.nodeName(P.Coll.Roots[0]);
+  OS << ", " << P.Coll.Bytes << " bytes in " << P.Coll.NumChunks
+     << (P.Coll.NumChunks == 1 ? " chunk" : " chunks") << ", "
+     << P.Transfers.size() << " transfers\n";
+  OS << (R.verified() ? "verified" : "NOT verified") << ": "
+     << R.numErrors() << " errors, " << R.numWarnings() << " warnings\n";
+  OS << "cost: " << C.Steps << " steps, " << C.Startups << " start-ups, "
+     << C.Transmit << " m*a";
+  if (C.Permute != Rational(0))
+    OS << " + " << C.Permute << " m*rho";
+  OS << " + " << C.Startups << " b\n";
+  OS << format("time: %.3f us, lower bound %.3f us, ratio %.3f\n", C.Time,
+               C.LowerBound, C.Ratio);
+}
+
+Error writeFileAtomically(StringRef Path, StringRef Contents) {
+  if (Path == "-") {
+    outs() << Contents;
+    outs().flush();
+    return Error::success();
+  }
+  SmallString<256> Dir(Path);
+  sys::path::remove_filename(Dir);
+  if (Dir.empty())
+    Dir = ".";
+  SmallString<256> Model(Dir);
+  sys::path::append(Model, "." + sys::path::filename(Path) + ".tmp-%%%%%%");
+  int FD;
+  SmallString<256> TempPath;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
+    return makeError("cannot write '" + Path + "': " + EC.message());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Contents;
+    OS.close();
+    if (OS.has_error()) {
+      std::string Msg = OS.error().message();
+      OS.clear_error();
+      sys::fs::remove(TempPath);
+      return makeError("cannot write '" + Path + "': " + Msg);
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(TempPath, Path)) {
+    sys::fs::remove(TempPath);
+    return makeError("cannot write '" + Path + "': " + EC.message());
+  }
+  return Error::success();
+}
+
+} // namespace bcastc

@@ -1,0 +1,66 @@
+//===- compiler/driver/Driver.h - The pipeline behind the bcastc tool -*- C++ -*-===//
+//
+// front end -> lowering -> verifier -> backend, as library calls the tool's
+// thin main() strings together and tests can call directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_DRIVER_DRIVER_H
+#define BCASTC_COMPILER_DRIVER_DRIVER_H
+
+#include "compiler/Lowering.h"
+#include "verifier/Verifier.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace bcastc {
+
+/// The machine a user describes on the command line: a preset or machine
+/// file, then overrides.
+struct MachineOptions {
+  /// `delta`, `meganode`, or a path to a file of key=value words.
+  std::string Machine = "delta";
+  /// nu, or -1 to keep the machine's capacity.
+  int Nu = -1;
+  /// Extra key=value words applied last (`ports=all switching=...`).
+  std::string Overrides;
+};
+
+llvm::Expected<MachineModel> buildMachineModel(const MachineOptions &Opts);
+
+/// One algorithm's outcome for a request.
+struct Candidate {
+  const AlgorithmInfo *Algo;
+  /// Set when the algorithm applies.
+  llvm::Optional<Plan> LoweredPlan;
+  VerificationResult Result;
+  /// Why it does not apply, or failed to verify.
+  std::string Reason;
+};
+
+/// Lowers \p Request with every algorithm, verifies each plan and returns
+/// them ranked: verified plans by simulated time (ties by name), then the
+/// rest by name.
+std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request);
+
+/// Lowers with the algorithm called \p Name (`auto` picks the cheapest
+/// verified one) and verifies the plan. An inapplicable algorithm is an
+/// error; a plan that fails verification is returned with its diagnostics.
+llvm::Expected<Candidate> compile(const LoweringRequest &Request,
+                                  llvm::StringRef Name);
+
+/// The human-readable report `compile`, `verify` and `cost` print.
+void printCostSummary(const Plan &P, const VerificationResult &R,
+                      llvm::raw_ostream &OS);
+
+/// Writes \p Contents to \p Path (`-` is standard output) through a
+/// temporary file renamed into place, so a failure leaves no partial file.
+llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_DRIVER_DRIVER_H
