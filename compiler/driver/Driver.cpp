@@ -122,6 +122,11 @@ void printCostSummary(const Plan &P, const VerificationResult &R,
   OS << " + " << C.Startups << " b\n";
   OS << format("time: %.3f us, lower bound %.3f us, ratio %.3f\n", C.Time,
                C.LowerBound, C.Ratio);
+  // Stamoulis-Tsitsiklis's slotted model: slots against max{d, (2^d-1)K/(d 2^d)}.
+  if (C.SlotLowerBound > Rational(0))
+    OS << "slots: " << C.Rounds << ", lower bound " << C.SlotLowerBound
+       << format(" = %.3f slots, ratio %.3f\n",
+                 C.SlotLowerBound.toDouble(), C.SlotRatio);
 }
 
 Error writeFileAtomically(StringRef Path, StringRef Contents) {

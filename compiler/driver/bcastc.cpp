@@ -31,14 +31,17 @@ enum ExitCode { Verified = 0, VerificationFailed = 1, UsageError = 2 };
 
 cl::OptionCategory Category("bcastc options");
 
-cl::SubCommand CompileCmd("compile",
-                          "Lower an algorithm to a plan, verify it and emit it");
+cl::SubCommand
+    CompileCmd("compile",
+               "Lower an algorithm to a plan, verify it and emit it");
 cl::SubCommand VerifyCmd("verify", "Verify plans (.sched, .textproto or .pb)");
 cl::SubCommand CostCmd("cost", "Print the simulated cost of a plan");
-cl::SubCommand AlgorithmsCmd(
-    "algorithms", "Rank the algorithms that apply to a topology by cost");
+cl::SubCommand
+    AlgorithmsCmd("algorithms",
+                  "Rank the algorithms that apply to a topology by cost");
 
-#define LOWERING_SUBS cl::sub(CompileCmd), cl::sub(CostCmd), cl::sub(AlgorithmsCmd)
+#define LOWERING_SUBS                                                          \
+  cl::sub(CompileCmd), cl::sub(CostCmd), cl::sub(AlgorithmsCmd)
 
 cl::opt<std::string> TopologyOpt(
     "topology",
@@ -68,8 +71,9 @@ cl::opt<std::string> MachineOpt(
     cl::desc("Machine preset (delta, meganode) or a file of key=value words "
              "(default delta)"),
     cl::init("delta"), cl::cat(Category), LOWERING_SUBS);
-cl::opt<int> NuOpt("nu", cl::desc("Link capacity 2^nu circuits (default: "
-                                  "the machine's)"),
+cl::opt<int> NuOpt("nu",
+                   cl::desc("Link capacity 2^nu circuits (default: "
+                            "the machine's)"),
                    cl::init(-1), cl::cat(Category), LOWERING_SUBS);
 cl::opt<std::string> ModelOpt(
     "model",
@@ -77,10 +81,11 @@ cl::opt<std::string> ModelOpt(
              "a=0.05 b=20\" (keys: ports switching duplex capacity latency "
              "contention a b rho)"),
     cl::cat(Category), LOWERING_SUBS);
-cl::opt<std::string> EmitOpt(
-    "emit", cl::desc("Output kind (text, textproto, proto, mpi-cpp, ...)"),
-    cl::init("text"), cl::cat(Category), cl::sub(CompileCmd),
-    cl::sub(VerifyCmd));
+cl::opt<std::string>
+    EmitOpt("emit",
+            cl::desc("Output kind (text, textproto, proto, mpi-cpp, ...)"),
+            cl::init("text"), cl::cat(Category), cl::sub(CompileCmd),
+            cl::sub(VerifyCmd));
 cl::opt<std::string> OutputOpt("o",
                                cl::desc("Output file, - for standard output"),
                                cl::value_desc("file"), cl::cat(Category),
@@ -95,9 +100,10 @@ cl::opt<std::string> SweepOpt(
     cl::desc("Cost every applicable algorithm at message lengths LO, 2LO, "
              "4LO, ... HI and print a CSV (e.g. --sweep=8B..64KiB)"),
     cl::value_desc("LO..HI"), cl::cat(Category), cl::sub(CostCmd));
-cl::opt<std::string> PlotOpt(
-    "plot", cl::desc("With --sweep: also draw the curves as an SVG chart"),
-    cl::value_desc("file.svg"), cl::cat(Category), cl::sub(CostCmd));
+cl::opt<std::string>
+    PlotOpt("plot",
+            cl::desc("With --sweep: also draw the curves as an SVG chart"),
+            cl::value_desc("file.svg"), cl::cat(Category), cl::sub(CostCmd));
 cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
                                 cl::sub(CostCmd));
@@ -105,6 +111,14 @@ cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
 /// A one-line usage error: `bcastc: error: MESSAGE`, exit code 2.
 int usageError(const Twine &Msg) {
   errs() << "bcastc: error: " << Msg << "\n";
+  return UsageError;
+}
+
+/// A plan that cannot be read: the reader's diagnostic (with its source
+/// line and caret for parse errors), exit code 2.
+int planReadError(Error E) {
+  std::string Msg = toString(std::move(E));
+  errs() << Msg << (StringRef(Msg).endswith("\n") ? "" : "\n");
   return UsageError;
 }
 
@@ -120,8 +134,9 @@ Expected<uint64_t> bytesOption() {
 
 Expected<LoweringRequest> loweringRequest() {
   if (TopologyOpt.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "--topology is required (e.g. --topology=linear:16)");
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--topology is required (e.g. --topology=linear:16)");
   auto Topo = Topology::parse(TopologyOpt);
   if (!Topo)
     return Topo.takeError();
@@ -132,10 +147,10 @@ Expected<LoweringRequest> loweringRequest() {
     return createStringError(inconvertibleErrorCode(),
                              "--root: '" + RootOpt + "' is not a node id");
   if (Root >= Topo->numNodes())
-    return createStringError(inconvertibleErrorCode(),
-                             "--root=" + RootOpt + " is out of range: " +
-                                 Topo->str() + " has nodes 0.." +
-                                 Twine(Topo->numNodes() - 1));
+    return createStringError(
+        inconvertibleErrorCode(),
+        "--root=" + RootOpt + " is out of range: " + Topo->str() +
+            " has nodes 0.." + Twine(Topo->numNodes() - 1));
   R.Root = NodeId(Root);
   auto Bytes = bytesOption();
   if (!Bytes)
@@ -221,10 +236,8 @@ int runVerify() {
   int RC = Verified;
   for (const std::string &File : PlanFiles) {
     auto P = readPlanFile(File);
-    if (!P) {
-      errs() << toString(P.takeError());
-      return UsageError;
-    }
+    if (!P)
+      return planReadError(P.takeError());
     VerificationResult R = verifyPlan(*P);
     R.printDiagnostics(errs(), File);
     if (!R.verified()) {
@@ -286,10 +299,8 @@ int runCost() {
     int RC = Verified;
     for (const std::string &File : PlanFiles) {
       auto P = readPlanFile(File);
-      if (!P) {
-        errs() << toString(P.takeError());
-        return UsageError;
-      }
+      if (!P)
+        return planReadError(P.takeError());
       if (BytesOpt.getNumOccurrences())
         P->Coll.Bytes = *Bytes;
       VerificationResult R = verifyPlan(*P);
@@ -362,7 +373,8 @@ int main(int argc, char **argv) {
           "  bcastc verify plan.sched\n"
           "  bcastc cost --topology=linear:16 --algorithm=st --bytes=1MiB\n"
           "  bcastc algorithms --topology=linear:16 --bytes=64KiB\n"
-          "  bcastc cost --topology=linear:16 --sweep=8B..64KiB --plot=fig16.svg\n\n"
+          "  bcastc cost --topology=linear:16 --sweep=8B..64KiB "
+          "--plot=fig16.svg\n\n"
           "Exit codes: 0 verified, 1 verification failed, 2 usage or parse "
           "error.\n",
           &ErrOS)) {
