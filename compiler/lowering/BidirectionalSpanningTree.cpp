@@ -5,59 +5,142 @@
 #include "compiler/lowering/LinearArrayRequest.h"
 #include "compiler/lowering/SpanningBinomialTree.h"
 
+#include <cassert>
+#include <cmath>
+
 namespace bcastc {
 
 llvm::Error checkBidirectionalSpanningTree(const LoweringRequest &R) {
   return checkLinearArrayRequest("bst", R, /*NeedsFullDuplex=*/true);
 }
 
-void bidirectionalSpanningTree(VirtualPlanBuilder &B, const VirtualArray &A,
-                               uint64_t Root, ChunkRange Chunks) {
-  unsigned D = A.dimension();
-  if (D == 0)
-    return;
+void bidirectionalSpanningTreeStep(VirtualPlanBuilder &B, const VirtualArray &A,
+                                   uint64_t Root, TreeBits Bits, unsigned I,
+                                   ChunkRange Chunks) {
+  unsigned Steps = Bits.steps();
+  assert(Steps >= 1 && I <= Steps && "BST step out of range");
   ChunkRange Half[2] = {packetRange(Chunks, 0, 1, 2),
                         packetRange(Chunks, 1, 2, 2)};
-  uint64_t Complement = Root ^ (A.size() - 1);
+  uint64_t GroupMask = ((uint64_t(1) << Steps) - 1) << Bits.Lo;
+  uint64_t Complement = Root ^ GroupMask;
+  uint64_t LowBit = uint64_t(1) << Bits.Lo;
 
-  B.beginStep();
-  B.send(A.node(Root), A.node(Complement), Half[1]);
-  B.endStep();
-
-  // The tree of chunk 0 covers the positions with Root's low bit, the tree of
-  // chunk 1 the others; on each step their circuits run opposite ways.
-  TreeBits Interleaved{1, D};
-  for (unsigned I = 1; I <= Interleaved.steps(); ++I) {
-    B.beginStep();
+  if (I == 0) {
+    B.send(A.node(Root), A.node(Complement), Half[1]);
+    return;
+  }
+  if (I < Steps) {
+    // The tree of half 0 covers the positions with Root's bit Lo, the tree of
+    // half 1 the others; on each step their circuits run opposite ways.
+    TreeBits Interleaved{Bits.Lo + 1, Bits.Hi};
     broadcastStep(B, A, Root, Interleaved, I, Half[0]);
     broadcastStep(B, A, Complement, Interleaved, I, Half[1]);
+    return;
+  }
+  uint64_t Base = Root & ~GroupMask;
+  for (uint64_t Q = 0; Q < (uint64_t(1) << Steps); ++Q) {
+    uint64_t P = Base | (Q << Bits.Lo);
+    B.send(A.node(P), A.node(P ^ LowBit), Half[((P ^ Root) & LowBit) != 0]);
+  }
+}
+
+void bidirectionalSpanningTree(VirtualPlanBuilder &B, const VirtualArray &A,
+                               uint64_t Root, ChunkRange Chunks) {
+  TreeBits All = TreeBits::all(A);
+  if (All.steps() == 0)
+    return;
+  for (unsigned I = 0; I <= All.steps(); ++I) {
+    B.beginStep();
+    bidirectionalSpanningTreeStep(B, A, Root, All, I, Chunks);
     B.endStep();
   }
+}
 
-  B.beginStep();
-  for (uint64_t P = 0; P < A.size(); ++P)
-    B.send(A.node(P), A.node(P ^ 1), Half[(P ^ Root) & 1]);
-  B.endStep();
+/// Section 3.3.2 (nu > 0) and 4.3 (any root): distribute to the metanode of
+/// 2^nu positions holding Root, 2^nu concurrent BSTs of m/2^nu on the
+/// interleaved subarrays (bits [nu, d)), dimensional exchange in every
+/// metanode. Chunks: 2^(nu+1), packet i = chunks 2i, 2i+1.
+static void metanodeBidirectionalSpanningTree(VirtualPlanBuilder &B,
+                                              const VirtualArray &A,
+                                              uint64_t Root, unsigned Nu,
+                                              ChunkRange Whole) {
+  unsigned D = A.dimension();
+  assert(Nu >= 1 && Nu < D && "the metanode BST needs 1 <= nu < d");
+  uint64_t K = uint64_t(1) << Nu;
+  TreeBits Meta{0, Nu}, Sub{Nu, D};
+  distribute(B, A, Root, Meta, Whole);
+  uint64_t First = Root & ~(K - 1);
+  for (unsigned I = 0; I <= Sub.steps(); ++I) {
+    B.beginStep();
+    for (uint64_t P = 0; P < K; ++P)
+      bidirectionalSpanningTreeStep(B, A, First | P, Sub, I,
+                                    packetRange(Whole, P, P + 1, K));
+    B.endStep();
+  }
+  dimensionalExchange(B, A, Meta, Whole);
+}
+
+/// nu when the metanode algorithm applies to 2^D positions, else 0.
+static unsigned usableNu(const MachineModel &M, unsigned D) {
+  unsigned Nu = floorLog2(std::max<uint32_t>(M.Capacity, 1));
+  return Nu >= 1 && Nu < D ? Nu : 0;
+}
+
+/// Closed forms (Eq. 7, 8) for Auto's choice of size strategy at R.Bytes.
+static double bstTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
+  double Ma = R.Model.A * double(R.Bytes), Bt = R.Model.B;
+  double K = std::ldexp(1.0, int(Nu) + 1);
+  return (2 + (double(D) - Nu - 3) / K) * Ma + (D + Nu + 1) * Bt;
 }
 
 llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R) {
+  std::vector<NodeId> Nodes = linearNodes(R);
+  uint32_t N = Nodes.size();
+  bool PowerOfTwo = (N & (N - 1)) == 0;
+  unsigned Floor = floorLog2(N), Ceil = ceilLog2(N);
+  // Virtual nodes only carry the nu = 0 algorithm (Section 5.1: with
+  // interleaved subarrays node n-1 would serve several trees at once).
+  // Companions carry the metanode one; Auto picks the cheaper at R.Bytes.
   bool Companions = usesCompanions(R);
+  unsigned Nu = 0;
+  if (PowerOfTwo) {
+    Nu = usableNu(R.Model, Floor);
+  } else if (R.Sizes != SizeStrategy::Virtual) {
+    unsigned FullNu = usableNu(R.Model, Floor);
+    if (R.Sizes == SizeStrategy::Companions)
+      Nu = FullNu;
+    else if (FullNu > 0) {
+      double ViaCompanions = bstTime(R, Floor, FullNu) +
+                             R.Model.A * double(R.Bytes) + R.Model.B;
+      if (ViaCompanions < bstTime(R, Ceil, 0)) {
+        Companions = true;
+        Nu = FullNu;
+      }
+    }
+  }
+
   Collective Coll;
   Coll.Kind = CollectiveKind::Broadcast;
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
-  Coll.NumChunks = 2;
+  Coll.NumChunks = uint32_t(2) << Nu;
   PlanBuilder PB(linearPlanName("bst", R, Companions), R.Topo, R.Model, Coll);
   VirtualPlanBuilder B(PB);
-  const ChunkRange Whole{0, 2};
-  std::vector<NodeId> Nodes = linearNodes(R);
+  const ChunkRange Whole{0, Coll.NumChunks};
+
+  auto Run = [&](const VirtualArray &A, uint64_t Root) {
+    if (Nu > 0)
+      metanodeBidirectionalSpanningTree(B, A, Root, Nu, Whole);
+    else
+      bidirectionalSpanningTree(B, A, Root, Whole);
+  };
 
   if (Companions) {
     // Section 5.2: BST on the 2^floor(lg n) full nodes, then the whole
     // message to each companion (cost + ma + b).
     CompanionLayout L = companionLayout(Nodes, R.Root);
     VirtualArray A = VirtualArray::onNodes(L.Full);
-    bidirectionalSpanningTree(B, A, A.firstPosition(L.RootIndex), Whole);
+    Run(A, A.firstPosition(L.RootIndex));
     B.beginStep();
     for (const auto &FC : L.Companions)
       B.send(FC.first, FC.second, Whole);
@@ -67,7 +150,7 @@ llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R) {
 
   // Section 5.1: node n-1 simulates the appended positions (VirtualArray.h).
   VirtualArray A = VirtualArray::withVirtualNodes(Nodes);
-  bidirectionalSpanningTree(B, A, A.firstPosition(R.Root), Whole);
+  Run(A, A.firstPosition(R.Root));
   return PB.take();
 }
 

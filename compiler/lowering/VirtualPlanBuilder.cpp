@@ -96,13 +96,21 @@ bool VirtualPlanBuilder::holds(NodeId Node, ChunkRange Chunks) const {
 }
 
 void VirtualPlanBuilder::send(NodeId Src, NodeId Dst, ChunkRange Chunks) {
+  sendRanges(Src, Dst, llvm::makeArrayRef(Chunks));
+}
+
+void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
+                                    llvm::ArrayRef<ChunkRange> Chunks) {
   assert(InStep && "send() outside a step");
-  if (Src == Dst || Chunks.size() == 0)
+  if (Src == Dst)
     return;
   Ranges Need;
-  missing(Dst, Chunks, Need);
+  for (const ChunkRange &R : Chunks)
+    if (R.size() != 0)
+      missing(Dst, R, Need);
   if (Need.empty())
     return;
+  normalizeChunkRanges(Need);
   if (!StepOpened) {
     B.beginStep();
     StepOpened = true;

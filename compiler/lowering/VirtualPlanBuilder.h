@@ -38,6 +38,9 @@ public:
   /// Sends the chunks of \p Chunks that \p Dst lacks; nothing when \p Src ==
   /// \p Dst or \p Dst lacks none.
   void send(NodeId Src, NodeId Dst, ChunkRange Chunks);
+  /// The same for a set of several runs (recursive halving moves
+  /// non-contiguous sets); one transfer carries all missing chunks.
+  void sendRanges(NodeId Src, NodeId Dst, llvm::ArrayRef<ChunkRange> Chunks);
   /// Applies the step's deliveries.
   void endStep();
 
