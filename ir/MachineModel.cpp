@@ -5,6 +5,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -116,11 +117,20 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
                        "' for contention: expected forbid or charge");
     return Error::success();
   }
-  if (Key == "capacity" || Key == "latency") {
+  if (Key == "capacity") {
     auto V = parsePositive(Key, Value);
     if (!V)
       return V.takeError();
-    (Key == "capacity" ? Capacity : Latency) = *V;
+    Capacity = *V;
+    return Error::success();
+  }
+  if (Key == "latency") {
+    auto V = parsePositiveRational(Value);
+    if (!V)
+      return makeError("bad value '" + Value +
+                       "' for latency: expected a positive integer, decimal "
+                       "or fraction");
+    Latency = *V;
     return Error::success();
   }
   if (Key == "a" || Key == "b" || Key == "rho") {
@@ -157,6 +167,79 @@ Error MachineModel::parseWords(StringRef Text) {
   return Error::success();
 }
 
+std::string formatRational(Rational R) {
+  int64_t D = R.den();
+  int Twos = 0, Fives = 0;
+  while (D % 2 == 0) {
+    D /= 2;
+    ++Twos;
+  }
+  while (D % 5 == 0) {
+    D /= 5;
+    ++Fives;
+  }
+  if (D != 1 || R.num() < 0)
+    return R.str();
+  if (R.isInteger())
+    return std::to_string(R.num());
+  // A finite decimal: scale to 10^k.
+  int K = std::max(Twos, Fives);
+  __int128 Scaled = (__int128)R.num();
+  for (int I = 0; I < K; ++I)
+    Scaled *= 10;
+  Scaled /= R.den();
+  __int128 Pow = 1;
+  for (int I = 0; I < K; ++I)
+    Pow *= 10;
+  std::string Frac = std::to_string(int64_t(Scaled % Pow));
+  Frac.insert(0, size_t(K) - Frac.size(), '0');
+  return std::to_string(int64_t(Scaled / Pow)) + "." + Frac;
+}
+
+Expected<Rational> parsePositiveRational(StringRef Text) {
+  const int64_t Limit = int64_t(1) << 30;
+  auto Bad = [&] {
+    return makeError("'" + Text + "' is not a positive number");
+  };
+  StringRef Num, Den;
+  std::tie(Num, Den) = Text.split('/');
+  if (Text.contains('/')) {
+    uint64_t N, D;
+    if (Num.getAsInteger(10, N) || Den.getAsInteger(10, D) || N == 0 ||
+        D == 0 || N >= uint64_t(Limit) || D >= uint64_t(Limit))
+      return Bad();
+    return Rational(int64_t(N), int64_t(D));
+  }
+  StringRef Int, Frac;
+  std::tie(Int, Frac) = Text.split('.');
+  if (Int.empty() && Frac.empty())
+    return Bad();
+  if (Text.contains('.') && Frac.empty())
+    return Bad();
+  int64_t N = 0, D = 1;
+  for (char Ch : Int) {
+    if (Ch < '0' || Ch > '9')
+      return Bad();
+    N = N * 10 + (Ch - '0');
+    if (N >= Limit)
+      return Bad();
+  }
+  for (char Ch : Frac) {
+    if (Ch < '0' || Ch > '9')
+      return Bad();
+    N = N * 10 + (Ch - '0');
+    D *= 10;
+    if (N >= Limit * 16 || D >= Limit * 16)
+      return Bad();
+  }
+  if (N == 0)
+    return Bad();
+  Rational R(N, D);
+  if (R.num() >= Limit || R.den() >= Limit)
+    return Bad();
+  return R;
+}
+
 std::string formatExactDouble(double V) {
   char Buf[64];
   auto R = std::to_chars(Buf, Buf + sizeof(Buf), V);
@@ -172,7 +255,7 @@ std::string MachineModel::str() const {
                                      : " switching=store-and-forward";
   S += Links == Duplex::Full ? " duplex=full" : " duplex=half";
   S += " capacity=" + std::to_string(Capacity);
-  S += " latency=" + std::to_string(Latency);
+  S += " latency=" + formatRational(Latency);
   if (Contention == ContentionPolicy::Charge)
     S += " contention=charge";
   S += " a=" + formatExactDouble(A);

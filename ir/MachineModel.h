@@ -17,6 +17,8 @@
 #ifndef BCASTC_IR_MACHINEMODEL_H
 #define BCASTC_IR_MACHINEMODEL_H
 
+#include "ir/Rational.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -38,9 +40,19 @@ struct MachineModel {
   Duplex Links = Duplex::Full;
   /// Circuits a link carries at full speed: 2^nu.
   uint32_t Capacity = 1;
-  /// Postal latency lambda in steps: a transfer of step s is delivered at the
-  /// end of step s + lambda - 1.
-  uint32_t Latency = 1;
+  /// Postal latency lambda = p/q (lowest terms), a positive rational in units
+  /// of one send (`latency=1.8`, `latency=9/5`). Time is counted in ticks of
+  /// 1/q (Bruck et al. Section 2.5: scale time by f = lcm(1,lambda)/lambda):
+  /// a plan's step numbers are ticks; a send occupies its sender's (and its
+  /// receiver's) port for q ticks, [s, s+q); a transfer of step s is
+  /// delivered at the end of tick s + p - 1. With q = 1 (integer lambda) a
+  /// step is one send time, as in every non-postal model.
+  Rational Latency = 1;
+
+  /// q: ticks per send time (the denominator of lambda).
+  uint32_t ticksPerSend() const { return uint32_t(Latency.den()); }
+  /// p: ticks from a send's start to its delivery (the numerator of lambda).
+  uint32_t latencyTicks() const { return uint32_t(Latency.num()); }
   ContentionPolicy Contention = ContentionPolicy::Forbid;
   /// Per-byte node-to-network cost a (microseconds per byte).
   double A = 0.08;
@@ -73,6 +85,13 @@ struct MachineModel {
   bool operator==(const MachineModel &O) const;
   bool operator!=(const MachineModel &O) const { return !(*this == O); }
 };
+
+/// `1.8`, `2`, or `7/3` when \p R has no finite decimal expansion;
+/// parseRational() reads it back exactly.
+std::string formatRational(Rational R);
+/// Reads a positive rational written as an integer, a decimal (`1.95`) or a
+/// fraction (`9/5`), exactly. Numerator and denominator must stay below 2^30.
+llvm::Expected<Rational> parsePositiveRational(llvm::StringRef Text);
 
 /// Shortest decimal text that reads back to exactly \p V.
 std::string formatExactDouble(double V);

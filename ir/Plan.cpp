@@ -23,21 +23,26 @@ llvm::StringRef collectiveKindName(CollectiveKind Kind) {
 ChunkRange Collective::initialChunks(NodeId Node, uint32_t NumNodes) const {
   switch (Kind) {
   case CollectiveKind::Broadcast:
-    return Node == Roots[0] ? ChunkRange{0, NumChunks} : ChunkRange{0, 0};
+    return Node == Roots[0] ? ChunkRange{0, dataChunks()} : ChunkRange{0, 0};
   case CollectiveKind::AllReduce:
     return ChunkRange{0, NumChunks};
   case CollectiveKind::AllGather: {
-    uint64_t Lo = uint64_t(Node) * NumChunks / NumNodes;
-    uint64_t Hi = uint64_t(Node + 1) * NumChunks / NumNodes;
+    uint64_t Lo = uint64_t(Node) * dataChunks() / NumNodes;
+    uint64_t Hi = uint64_t(Node + 1) * dataChunks() / NumNodes;
     return ChunkRange{uint32_t(Lo), uint32_t(Hi)};
   }
   case CollectiveKind::MultiBroadcast: {
     auto It = std::find(Roots.begin(), Roots.end(), Node);
     if (It == Roots.end())
       return ChunkRange{0, 0};
-    uint64_t J = It - Roots.begin(), K = Roots.size();
-    return ChunkRange{uint32_t(J * NumChunks / K),
-                      uint32_t((J + 1) * NumChunks / K)};
+    // A repeated root's occurrences are adjacent: it holds them all.
+    auto Last = It;
+    while (Last + 1 != Roots.end() && *(Last + 1) == Node)
+      ++Last;
+    uint64_t J = It - Roots.begin(), L = Last - Roots.begin(),
+             K = Roots.size();
+    return ChunkRange{uint32_t(J * dataChunks() / K),
+                      uint32_t((L + 1) * dataChunks() / K)};
   }
   }
   llvm_unreachable("unknown collective");

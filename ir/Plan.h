@@ -49,6 +49,9 @@ enum class CollectiveKind : uint8_t {
   /// Roots[0] holds every chunk; everybody must end with every chunk.
   Broadcast,
   /// K roots; root j holds chunks [j*C/K, (j+1)*C/K); everybody ends with all.
+  /// A node may be a root several times (it holds several packets, Stamoulis
+  /// and Tsitsiklis Section 3.2): its occurrences must be adjacent in Roots
+  /// and it holds their chunks together, one contiguous range.
   MultiBroadcast,
   /// Every node i holds chunks [i*C/n, (i+1)*C/n); everybody ends with all.
   AllGather,
@@ -64,6 +67,17 @@ struct Collective {
   llvm::SmallVector<NodeId, 1> Roots{0};
   uint64_t Bytes = 0;
   uint32_t NumChunks = 1;
+  /// The last ControlChunks chunk ids are control packets, not message data:
+  /// the small count and termination messages of distributed algorithms
+  /// (Stamoulis and Tsitsiklis's prefix counts and termination packets).
+  /// Every node holds its own from the start and nobody must end with them;
+  /// a transfer of one occupies its link for a step like any packet. Chunk
+  /// ranges above (roots', allgather owners') are over the data chunks only.
+  uint32_t ControlChunks = 0;
+
+  /// C minus the control chunks: the chunks the message's bytes are cut into.
+  uint32_t dataChunks() const { return NumChunks - ControlChunks; }
+  bool isControlChunk(uint32_t Chunk) const { return Chunk >= dataChunks(); }
 
   /// The contributor of a node's initial copy of \p Chunk under
   /// multibroadcast/allgather, i.e. the chunks node \p Node starts with.
@@ -75,7 +89,7 @@ struct Collective {
 
   bool operator==(const Collective &O) const {
     return Kind == O.Kind && Roots == O.Roots && Bytes == O.Bytes &&
-           NumChunks == O.NumChunks;
+           NumChunks == O.NumChunks && ControlChunks == O.ControlChunks;
   }
 };
 

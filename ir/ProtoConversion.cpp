@@ -42,7 +42,12 @@ proto::Plan toProto(const Plan &P) {
                         : PM::SWITCHING_STORE_AND_FORWARD);
   OM->set_duplex(M.Links == Duplex::Full ? PM::DUPLEX_FULL : PM::DUPLEX_HALF);
   OM->set_capacity(M.Capacity);
-  OM->set_latency(M.Latency);
+  if (M.Latency.isInteger()) {
+    OM->set_latency(uint32_t(M.Latency.num()));
+  } else {
+    OM->set_latency_num(uint32_t(M.Latency.num()));
+    OM->set_latency_den(uint32_t(M.Latency.den()));
+  }
   OM->set_contention(M.Contention == ContentionPolicy::Forbid
                          ? PM::CONTENTION_FORBID
                          : PM::CONTENTION_CHARGE);
@@ -73,6 +78,7 @@ proto::Plan toProto(const Plan &P) {
       OC->add_roots(R);
   OC->set_bytes(C.Bytes);
   OC->set_chunks(C.NumChunks);
+  OC->set_control_chunks(C.ControlChunks);
 
   Out.mutable_steps()->Reserve(P.numSteps());
   for (size_t S = 0; S < P.numSteps(); ++S) {
@@ -164,6 +170,15 @@ static Error convertModel(const PM &In, MachineModel &M) {
       return makeError("model.latency must be positive");
     M.Latency = In.latency();
   }
+  if (In.has_latency_num() || In.has_latency_den()) {
+    if (In.has_latency())
+      return makeError("model.latency and model.latency_num/latency_den "
+                       "are exclusive");
+    if (In.latency_num() == 0 || In.latency_den() == 0)
+      return makeError("model.latency_num and model.latency_den must both "
+                       "be positive");
+    M.Latency = Rational(In.latency_num(), In.latency_den());
+  }
   struct {
     bool Has;
     double Value;
@@ -214,6 +229,7 @@ static Error convertCollective(const PC &In, Collective &C) {
     return makeError("collective.chunks must be at least 1");
   C.Bytes = In.bytes();
   C.NumChunks = In.chunks();
+  C.ControlChunks = In.control_chunks();
   return Error::success();
 }
 

@@ -308,7 +308,8 @@ bool TextParser::collectiveLine(Cursor &C, const char *KeywordLoc) {
   StringRef RootKey = Kind == CollectiveKind::Broadcast        ? "root"
                       : Kind == CollectiveKind::MultiBroadcast ? "roots"
                                                                : "";
-  bool SeenRoot = false, SeenBytes = false, SeenChunks = false;
+  bool SeenRoot = false, SeenBytes = false, SeenChunks = false,
+       SeenControl = false;
   while (true) {
     C.skipSpace();
     const char *Loc = C.loc();
@@ -322,6 +323,7 @@ bool TextParser::collectiveLine(Cursor &C, const char *KeywordLoc) {
     const char *ValueLoc = Value.data();
     bool *Seen = Key == "bytes"                      ? &SeenBytes
                  : Key == "chunks"                   ? &SeenChunks
+                 : Key == "control"                  ? &SeenControl
                  : !RootKey.empty() && Key == RootKey ? &SeenRoot
                                                       : nullptr;
     if (!Seen)
@@ -343,6 +345,14 @@ bool TextParser::collectiveLine(Cursor &C, const char *KeywordLoc) {
         return fail(ValueLoc, "bad chunk count '" + Value +
                                   "': expected a positive integer below 2^32");
       Coll.NumChunks = uint32_t(N);
+    } else if (Key == "control") {
+      // Control chunks (count and termination packets); the verifier's
+      // structure pass checks they leave data chunks.
+      uint64_t N;
+      if (Value.getAsInteger(10, N) || N > UINT32_MAX)
+        return fail(ValueLoc, "bad control chunk count '" + Value +
+                                  "': expected an integer below 2^32");
+      Coll.ControlChunks = uint32_t(N);
     } else {
       Cursor V(Value);
       Coll.Roots.clear();
@@ -494,7 +504,10 @@ void printPlanText(const Plan &P, raw_ostream &OS) {
     OS << " roots=";
     interleave(Coll.Roots, OS, ",");
   }
-  OS << " bytes=" << Coll.Bytes << " chunks=" << Coll.NumChunks << '\n';
+  OS << " bytes=" << Coll.Bytes << " chunks=" << Coll.NumChunks;
+  if (Coll.ControlChunks)
+    OS << " control=" << Coll.ControlChunks;
+  OS << '\n';
   for (size_t S = 0; S < P.numSteps(); ++S) {
     OS << "step " << P.StepNumbers[S] << '\n';
     for (const Transfer &T : P.step(S)) {

@@ -7,9 +7,10 @@
 // transfer (packed once, from the order pass's facts). Bytes are exact:
 // chunk c covers [floor(c*m/C), floor((c+1)*m/C)).
 //
-// Postal model (lambda > 1): messages overlap in flight, so the plan takes
-// Rounds = last step number + lambda rounds of one message time each:
-//     Time = Rounds * (a * m'max + b).
+// Postal model (lambda != 1): messages overlap in flight, so the plan takes
+// Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
+// times (lambda = p/q, steps count ticks of 1/q), each one message time:
+//     Time = RoundTime * (a * m'max + b).
 //
 // Lower bounds, with p the ports a node can drive at once (one-port 1,
 // K-port K, all-port its degree min(ports per node, n - 1)):
@@ -17,6 +18,13 @@
 //   allgather                  max(ceil(log_{p+1} n) * b, (1-1/n)*m*a/p + b)
 //   allreduce                  max(ceil(log_{p+1} n) * b, 2(1-1/n)*m*a/p + b)
 // (one-port: ceil(lg n) and p = 1). A single node needs no time: bound 0.
+//
+// The slotted packet model of Stamoulis and Tsitsiklis (hypercube:d,
+// store-and-forward, all-port, capacity 1, lambda 1) counts slots: K packets
+// broadcast to 2^d nodes need (2^d - 1)K transmissions at d 2^d per slot,
+// and the diameter is d, so multibroadcast and allgather (K = the data
+// chunks) take at least max{d, (2^d - 1)K/(d 2^d)} slots (their Section
+// 3.1). The time bound is then that many one-chunk steps, a*m/C + b each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +72,20 @@ static double lowerBound(const Plan &P, uint64_t Bytes) {
   return std::max(Latency, Bandwidth);
 }
 
+/// Stamoulis-Tsitsiklis's slot bound, or 0 outside their model.
+static Rational slotLowerBound(const Plan &P) {
+  const MachineModel &M = P.Model;
+  if (P.Topo.kind() != TopologyKind::Hypercube ||
+      M.Switch != Switching::StoreAndForward || M.Ports != PortModel::All ||
+      M.Capacity != 1 || M.Latency != 1 || P.numNodes() <= 1 ||
+      (P.Coll.Kind != CollectiveKind::MultiBroadcast &&
+       P.Coll.Kind != CollectiveKind::AllGather))
+    return Rational(0);
+  int64_t D = P.Topo.extents()[0], N = P.numNodes();
+  Rational Packets = Rational(int64_t(P.Coll.dataChunks()) * (N - 1), D * N);
+  return std::max(Rational(D), Packets);
+}
+
 void runCostPass(PassContext &Ctx) {
   const Plan &P = Ctx.P;
   const MachineModel &Model = P.Model;
@@ -106,11 +128,18 @@ void runCostPass(PassContext &Ctx) {
     LargestBytes = std::max(LargestBytes, Bytes);
   }
   if (P.numSteps() > 0)
-    R.Rounds = uint64_t(P.StepNumbers.back()) + Model.Latency;
-  if (Model.Latency > 1)
-    Time = double(R.Rounds) * (Model.A * double(LargestBytes) + Model.B);
+    R.Rounds = uint64_t(P.StepNumbers.back()) + Model.latencyTicks();
+  R.RoundTime = Rational(int64_t(R.Rounds), Model.ticksPerSend());
+  if (Model.Latency != 1)
+    Time = R.RoundTime.toDouble() * (Model.A * double(LargestBytes) + Model.B);
   R.Time = Time;
   R.LowerBound = lowerBound(P, Ctx.Bytes);
+  R.SlotLowerBound = slotLowerBound(P);
+  if (R.SlotLowerBound > Rational(0)) {
+    R.LowerBound = R.SlotLowerBound.toDouble() *
+                   (Model.A * double(Ctx.Bytes) / double(C) + Model.B);
+    R.SlotRatio = double(R.Rounds) / R.SlotLowerBound.toDouble();
+  }
   R.Ratio = R.LowerBound > 0 ? R.Time / R.LowerBound : 1;
 }
 

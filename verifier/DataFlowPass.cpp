@@ -11,6 +11,8 @@
 // (node, chunk), the set of contributions folded in so far (one bit per
 // node): a copy replaces the receiver's value, a reduce unions them and must
 // not count a contribution twice, and at the end every node holds all n.
+// Control chunks (Collective::ControlChunks) are held by every node from the
+// start and may be delivered again and again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,7 +40,8 @@ struct Delivery {
 } // namespace
 
 static uint64_t deliveryStep(const Plan &P, size_t Step) {
-  return uint64_t(P.StepNumbers[Step]) + P.Model.Latency - 1;
+  // Step numbers and lambda are in ticks of 1/q (see MachineModel.h).
+  return uint64_t(P.StepNumbers[Step]) + P.Model.latencyTicks() - 1;
 }
 
 /// Broadcast, multibroadcast, allgather: one bit per (node, chunk).
@@ -58,6 +61,9 @@ static void checkHoldings(PassContext &Ctx) {
     ChunkRange R = P.Coll.initialChunks(X, N);
     if (R.Begin < R.End)
       Hold.set(unsigned(X * C + R.Begin), unsigned(X * C + R.End));
+    // Control chunks (counts, termination flags): everybody has its own.
+    if (P.Coll.ControlChunks)
+      Hold.set(unsigned(X * C + P.Coll.dataChunks()), unsigned(X * C + C));
   }
 
   std::deque<Delivery> Queue;
@@ -67,7 +73,8 @@ static void checkHoldings(PassContext &Ctx) {
     List.clear();
     P.chunks(T).forEachChunk([&](uint32_t Chunk) {
       unsigned Bit = unsigned(T.Dst * C + Chunk);
-      if (Hold.test(Bit))
+      // A control chunk carries a new value every time; never a duplicate.
+      if (Hold.test(Bit) && !P.Coll.isControlChunk(Chunk))
         appendChunk(List, Chunk);
       else
         Hold.set(Bit);

@@ -4,9 +4,17 @@
 // each, all-port any number (the links pass still limits them). Counters
 // live in a StepTable over nodes, so a step costs its size, not n.
 //
+// Postal model with lambda = p/q non-integer: steps are ticks of 1/q and a
+// send holds its sender's and its receiver's port for q ticks, [s, s+q), so
+// the limit applies to the sends (receives) still in progress at each
+// step: a one-port node may start its next send q ticks after the last.
+//
 //===----------------------------------------------------------------------===//
 
 #include "verifier/PassContext.h"
+
+#include <deque>
+#include <map>
 
 namespace bcastc {
 namespace verifier {
@@ -28,6 +36,40 @@ struct Excess {
 
 } // namespace
 
+/// q > 1: per node, the start ticks of the sends and receives still holding
+/// a port, checked against the limit at every step.
+static void checkPortWindows(PassContext &Ctx, uint32_t Limit,
+                             const std::string &ModelName) {
+  const Plan &P = Ctx.P;
+  const uint64_t Q = P.Model.ticksPerSend();
+  struct Busy {
+    std::deque<std::pair<uint64_t, uint64_t>> Sends, Receives; ///< (tick, transfer)
+  };
+  std::map<NodeId, Busy> Nodes;
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    const uint64_t Tick = P.StepNumbers[S];
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
+      const Transfer &T = P.Transfers[I];
+      for (bool Send : {true, false}) {
+        NodeId X = Send ? T.Src : T.Dst;
+        auto &Q0 = Send ? Nodes[X].Sends : Nodes[X].Receives;
+        while (!Q0.empty() && Q0.front().first + Q <= Tick)
+          Q0.pop_front();
+        Q0.push_back({Tick, I});
+        if (Q0.size() == uint64_t(Limit) + 1)
+          Ctx.Diags.error(Ctx.line(I), [&] {
+            return Ctx.stepName(S) + ": node " + Ctx.node(X) +
+                   (Send ? " sends " : " receives ") +
+                   std::to_string(Q0.size()) + " messages at once (a send "
+                   "lasts " + std::to_string(Q) + " ticks), " + ModelName +
+                   " allows " + std::to_string(Limit) + " (" +
+                   Ctx.at(Q0.front().second) + ", also " + Ctx.at(I) + ")";
+          });
+      }
+    }
+  }
+}
+
 void runPortPass(PassContext &Ctx) {
   const Plan &P = Ctx.P;
   if (P.Model.Ports == PortModel::All)
@@ -37,6 +79,8 @@ void runPortPass(PassContext &Ctx) {
       P.Model.Ports == PortModel::One
           ? std::string("one-port")
           : std::to_string(P.Model.PortCount) + "-port";
+  if (P.Model.ticksPerSend() > 1)
+    return checkPortWindows(Ctx, Limit, ModelName);
   StepTable<PortSlot> Nodes(P.numNodes(), P.Transfers.size());
   std::vector<Excess> Over;
 

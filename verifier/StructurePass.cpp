@@ -50,38 +50,61 @@ static void checkCollective(PassContext &Ctx) {
                " roots; use multibroadcast for several";
       });
     llvm::DenseSet<NodeId> Seen;
-    for (NodeId R : Coll.Roots) {
+    for (size_t I = 0; I < Coll.Roots.size(); ++I) {
+      NodeId R = Coll.Roots[I];
       if (R >= N)
         Ctx.Diags.error(Line, [&] {
           return "root " + std::to_string(R) + " is not a node of " +
                  P.Topo.str() + " (it has " + std::to_string(N) + " nodes)";
         });
-      else if (!Seen.insert(R).second)
+      // A multibroadcast root may hold several packets (Stamoulis and
+      // Tsitsiklis 3.2): repeats are fine when adjacent, so the node's
+      // chunks form one range.
+      else if (!Seen.insert(R).second &&
+               (Coll.Kind == CollectiveKind::Broadcast ||
+                Coll.Roots[I - 1] != R))
         Ctx.Diags.error(Line, [&] {
-          return "root " + std::to_string(R) + " is listed twice";
+          return "root " + std::to_string(R) + " is listed twice" +
+                 (Coll.Kind == CollectiveKind::MultiBroadcast
+                      ? "; a repeated root's occurrences must be adjacent"
+                      : "");
         });
     }
     if (Coll.Kind == CollectiveKind::MultiBroadcast && Coll.NumChunks != 0 &&
-        Coll.NumChunks < Coll.Roots.size())
+        Coll.ControlChunks < Coll.NumChunks &&
+        Coll.dataChunks() < Coll.Roots.size())
       Ctx.Diags.error(Line, [&] {
         return "multibroadcast with " + std::to_string(Coll.Roots.size()) +
                " roots needs at least " + std::to_string(Coll.Roots.size()) +
-               " chunks, has " + std::to_string(Coll.NumChunks);
+               " chunks, has " + std::to_string(Coll.dataChunks()) +
+               (Coll.ControlChunks ? " data chunks" : "");
       });
     break;
   }
   case CollectiveKind::AllGather:
-    if (Coll.NumChunks != 0 && Coll.NumChunks < N)
+    if (Coll.NumChunks != 0 && Coll.ControlChunks < Coll.NumChunks &&
+        Coll.dataChunks() < N)
       Ctx.Diags.error(Line, [&] {
         return "allgather on " + std::to_string(N) +
                " nodes needs at least " + std::to_string(N) +
                " chunks so every node owns one, has " +
-               std::to_string(Coll.NumChunks);
+               std::to_string(Coll.dataChunks()) +
+               (Coll.ControlChunks ? " data chunks" : "");
       });
     break;
   case CollectiveKind::AllReduce:
+    if (Coll.ControlChunks)
+      Ctx.Diags.error(Line, [] {
+        return "allreduce takes no control chunks";
+      });
     break;
   }
+  if (Coll.NumChunks != 0 && Coll.ControlChunks >= Coll.NumChunks)
+    Ctx.Diags.error(Line, [&] {
+      return std::to_string(Coll.ControlChunks) + " of " +
+             std::to_string(Coll.NumChunks) +
+             " chunks are control chunks; the message needs a data chunk";
+    });
 }
 
 static void checkTransfer(PassContext &Ctx, size_t Step, uint64_t I) {

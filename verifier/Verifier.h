@@ -52,17 +52,28 @@ struct CostReport {
   /// not contiguous.
   Rational Permute;
   /// Time steps the plan spans: the last step number + lambda (0 when the
-  /// plan has no steps).
+  /// plan has no steps). With lambda = p/q these are ticks of 1/q.
   uint64_t Rounds = 0;
+  /// Rounds in send times (Rounds / q): the postal model's finishing time,
+  /// e.g. T_lambda(n) for an optimal lambda-tree.
+  Rational RoundTime;
   /// Simulated time (microseconds) for the plan's own byte count, with the
-  /// exact byte sizes of chunks. With lambda > 1 (postal model) every round
-  /// costs one message time: Rounds * (a*m'max + b).
+  /// exact byte sizes of chunks. With lambda != 1 (postal model) every
+  /// send time costs one message time: RoundTime * (a*m'max + b).
   double Time = 0;
   /// One-port broadcast bound max(ceil(lg n)*b, m*a + b); see CostPass.cpp
   /// for the other collectives and port models.
   double LowerBound = 0;
   /// Time / LowerBound (1 when the bound is 0).
   double Ratio = 1;
+  /// Slotted packet model (hypercube, store-and-forward, all-port,
+  /// capacity 1, lambda 1; one chunk is one packet): Stamoulis and
+  /// Tsitsiklis's bound max{d, (2^d - 1)K/(d 2^d)} slots for K packets
+  /// broadcast (multibroadcast, allgather), else 0. Rounds is the plan's
+  /// slot count; LowerBound is then this bound times one packet's time.
+  Rational SlotLowerBound;
+  /// Rounds / SlotLowerBound (1 when there is no slot bound).
+  double SlotRatio = 1;
   /// Largest number of circuits sharing one link, per step.
   std::vector<uint32_t> StepLinkLoad;
 };
