@@ -1,0 +1,280 @@
+//===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
+
+#include "compiler/lowering/torus_trees/TorusTrees.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace bcastc {
+
+namespace {
+
+/// Row-major torus:RxC coordinates.
+struct Grid {
+  uint32_t R, C;
+  explicit Grid(const Topology &T) : R(T.extents()[0]), C(T.extents()[1]) {}
+  uint32_t row(NodeId V) const { return V / C; }
+  uint32_t col(NodeId V) const { return V % C; }
+  NodeId at(uint32_t Row, uint32_t Col) const { return Row * C + Col; }
+};
+
+/// The neighbour of \p A one step closer to \p A0 on a ring of \p E, the
+/// shorter way round; the node E/2 away (E even) is reached the + way.
+uint32_t towards(uint32_t A, uint32_t A0, uint32_t E) {
+  uint32_t D = (A + E - A0) % E;
+  return D <= E / 2 ? (A + E - 1) % E : (A + 1) % E;
+}
+
+llvm::Error makeError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+llvm::Error checkTorusRequest(llvm::StringRef Algo, const LoweringRequest &R) {
+  const Topology &T = R.Topo;
+  if (T.kind() != TopologyKind::Torus || T.numCoordinates() != 2)
+    return makeError(Algo + " applies to 2-D tori; got " + T.str());
+  if (T.extents()[0] < 3 || T.extents()[1] < 3)
+    return makeError(Algo + " needs both extents at least 3; got " + T.str());
+  if (R.Root >= T.numNodes())
+    return makeError(Algo + ": root " + llvm::Twine(R.Root) +
+                     " is out of range for " + T.str());
+  if (R.Model.Ports == PortModel::One ||
+      (R.Model.Ports == PortModel::K && R.Model.PortCount < 4))
+    return makeError(Algo + " needs all-port nodes (ports=all or ports>=4): "
+                            "every tree sends on its own links in each slot");
+  if (R.Model.Latency != 1)
+    return makeError(Algo + " needs latency=1 (one slot per hop)");
+  return llvm::Error::success();
+}
+
+/// A stream and the tree whose arcs carry it.
+struct TreeStream {
+  SpanningTree Tree;
+  PacketStream S;
+};
+
+/// Tree \p From restricted to the nodes \p Keep says (and their
+/// ancestors, which the callers guarantee are kept too).
+SpanningTree restrictTree(const SpanningTree &From,
+                          llvm::function_ref<bool(NodeId)> Keep) {
+  SpanningTree T(From.numNodes(), From.root());
+  for (NodeId V = 0; V < From.numNodes(); ++V)
+    if (V != From.root() && From.contains(V) && Keep(V))
+      T.setParent(V, From.parent(V));
+  return T;
+}
+
+std::vector<TreeStream> buildStreams(TorusTreeKind Kind, const Topology &Topo,
+                                     NodeId Root, uint32_t K) {
+  std::vector<TreeStream> Out;
+  if (Kind == TorusTreeKind::RowsThenColumns) {
+    SpanningTree T = rowsThenColumnsTree(Topo, Root);
+    uint32_t D = T.depth();
+    Out.push_back({std::move(T), {0, K, D, 0}});
+    return Out;
+  }
+  std::vector<SpanningTree> AB = saadSchultzTrees(Topo, Root);
+  Grid G(Topo);
+  // Fill-in lines: A's packets down the root's column (B's arcs there),
+  // B's packets along the root's row (A's arcs there), after the k packets
+  // of the line's own tree.
+  SpanningTree Column = restrictTree(
+      AB[1], [&](NodeId V) { return G.col(V) == G.col(Root); });
+  SpanningTree Row = restrictTree(
+      AB[0], [&](NodeId V) { return G.row(V) == G.row(Root); });
+  uint32_t DA = AB[0].depth(), DB = AB[1].depth();
+  uint32_t DC = Column.depth(), DR = Row.depth();
+  Out.push_back({std::move(AB[0]), {0, K, DA, 0}});
+  Out.push_back({std::move(AB[1]), {K, K, DB, 0}});
+  Out.push_back({std::move(Column), {0, K, DC, K}});
+  Out.push_back({std::move(Row), {K, K, DR, K}});
+  return Out;
+}
+
+uint32_t numTrees(TorusTreeKind Kind) {
+  return Kind == TorusTreeKind::RowsThenColumns ? 1 : 2;
+}
+
+llvm::StringRef kindName(TorusTreeKind Kind) {
+  return Kind == TorusTreeKind::RowsThenColumns ? "tree-rows-cols"
+                                                : "tree-saad-schultz";
+}
+
+} // namespace
+
+SpanningTree rowsThenColumnsTree(const Topology &Topo, NodeId Root) {
+  Grid G(Topo);
+  SpanningTree T(Topo.numNodes(), Root);
+  const uint32_t R0 = G.row(Root), C0 = G.col(Root);
+  for (NodeId V = 0; V < Topo.numNodes(); ++V) {
+    if (V == Root)
+      continue;
+    uint32_t Row = G.row(V), Col = G.col(V);
+    T.setParent(V, Row == R0 ? G.at(Row, towards(Col, C0, G.C))
+                             : G.at(towards(Row, R0, G.R), Col));
+  }
+  return T;
+}
+
+std::vector<SpanningTree> saadSchultzTrees(const Topology &Topo, NodeId Root) {
+  Grid G(Topo);
+  SpanningTree A(Topo.numNodes(), Root), B(Topo.numNodes(), Root);
+  const uint32_t R0 = G.row(Root), C0 = G.col(Root);
+  for (NodeId V = 0; V < Topo.numNodes(); ++V) {
+    if (V == Root)
+      continue;
+    uint32_t Row = G.row(V), Col = G.col(V);
+    // A: the root's row, then the columns other than the root's.
+    if (Row == R0)
+      A.setParent(V, G.at(Row, towards(Col, C0, G.C)));
+    else if (Col != C0)
+      A.setParent(V, G.at(towards(Row, R0, G.R), Col));
+    // B: the root's column, then the rows other than the root's.
+    if (Col == C0)
+      B.setParent(V, G.at(towards(Row, R0, G.R), Col));
+    else if (Row != R0)
+      B.setParent(V, G.at(Row, towards(Col, C0, G.C)));
+  }
+  return {std::move(A), std::move(B)};
+}
+
+std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
+                                           const Topology &Topo, NodeId Root,
+                                           uint32_t K) {
+  std::vector<PacketStream> S;
+  for (const TreeStream &TS : buildStreams(Kind, Topo, Root, K))
+    S.push_back(TS.S);
+  return S;
+}
+
+/// Slots the streams span.
+static uint64_t streamSlots(llvm::ArrayRef<PacketStream> Streams) {
+  uint64_t Slots = 0;
+  for (const PacketStream &S : Streams)
+    if (S.Count && S.Depth)
+      Slots = std::max<uint64_t>(Slots, uint64_t(S.Start) + S.Count + S.Depth - 1);
+  return Slots;
+}
+
+double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
+                  uint64_t Bytes, const MachineModel &Model) {
+  const uint64_t C = NumChunks;
+  auto Offset = [&](uint64_t Chunk) { return Chunk * Bytes / C; };
+  const uint64_t Q = Bytes / C; // Every chunk has Q or Q + 1 bytes.
+  double Time = 0;
+  const uint64_t Slots = streamSlots(Streams);
+  for (uint64_t Slot = 0; Slot < Slots; ++Slot) {
+    uint64_t Largest = 0;
+    for (const PacketStream &S : Streams) {
+      // Packets p in flight: Start + p + j - 1 == Slot for some depth j in
+      // [1, Depth], i.e. p in [Slot - Start - Depth + 1, Slot - Start].
+      if (S.Depth == 0 || Slot < S.Start)
+        continue;
+      int64_t Hi = std::min<int64_t>(int64_t(Slot - S.Start), S.Count - 1);
+      int64_t Lo = std::max<int64_t>(int64_t(Slot - S.Start) - S.Depth + 1, 0);
+      if (Lo > Hi)
+        continue;
+      uint64_t First = S.Base + Lo, End = S.Base + Hi + 1;
+      uint64_t Total = Offset(End) - Offset(First);
+      Largest = std::max(Largest, Total > Q * (End - First) ? Q + 1 : Q);
+    }
+    Time += Model.B + Model.A * double(Largest);
+  }
+  return Time;
+}
+
+uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
+                                uint32_t MaxK) {
+  const uint32_t D = numTrees(Kind);
+  uint32_t Best = 1;
+  double BestTime = INFINITY;
+  for (uint32_t K = 1; K <= MaxK; ++K) {
+    std::vector<PacketStream> S = torusTreeStreams(Kind, R.Topo, R.Root, K);
+    // Every slot costs at least b: no larger k can win from here on.
+    if (double(streamSlots(S)) * R.Model.B > BestTime)
+      break;
+    double T = streamTime(S, D * K, R.Bytes, R.Model);
+    if (T < BestTime) {
+      BestTime = T;
+      Best = K;
+    }
+  }
+  return Best;
+}
+
+llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
+                                     const LoweringRequest &R, uint32_t K) {
+  if (llvm::Error E = checkTorusRequest(kindName(Kind), R))
+    return std::move(E);
+  if (K == 0)
+    K = chooseTorusTreePackets(Kind, R);
+  std::vector<TreeStream> Streams = buildStreams(Kind, R.Topo, R.Root, K);
+  // The trees are the algorithm's premise: edge-disjoint, of their depth.
+  {
+    std::vector<SpanningTree> Trees;
+    uint32_t Depth = 0;
+    for (uint32_t T = 0; T < numTrees(Kind); ++T) {
+      Trees.push_back(Streams[T].Tree);
+      Depth = std::max(Depth, Streams[T].S.Depth);
+    }
+    TreeSetClaim Claim;
+    Claim.Depth = Depth;
+    Claim.Spanning = Kind == TorusTreeKind::RowsThenColumns;
+    llvm::Error E = verifyTrees(R.Topo, Trees, Claim);
+    assert(!E && "torus tree construction is wrong");
+    llvm::consumeError(std::move(E));
+  }
+
+  Collective Coll;
+  Coll.Kind = CollectiveKind::Broadcast;
+  Coll.Roots = {R.Root};
+  Coll.Bytes = R.Bytes;
+  Coll.NumChunks = numTrees(Kind) * K;
+  std::string Name = (kindName(Kind) + "-" + R.Topo.str() + "-root" +
+                      llvm::Twine(R.Root) + "-k" + llvm::Twine(K))
+                         .str();
+  std::replace(Name.begin(), Name.end(), ':', '-');
+  PlanBuilder PB(Name, R.Topo, R.Model, Coll);
+
+  std::vector<PacketStream> Plain;
+  std::vector<std::vector<uint32_t>> Depths;
+  for (const TreeStream &TS : Streams) {
+    Plain.push_back(TS.S);
+    Depths.push_back(TS.Tree.depths());
+  }
+  const uint64_t Slots = streamSlots(Plain);
+  for (uint64_t Slot = 0; Slot < Slots; ++Slot) {
+    PB.beginStep();
+    for (size_t I = 0; I < Streams.size(); ++I) {
+      const TreeStream &TS = Streams[I];
+      for (NodeId V = 0; V < R.Topo.numNodes(); ++V) {
+        if (V == TS.Tree.root() || !TS.Tree.contains(V))
+          continue;
+        // Packet p reaches depth j in slot Start + p + j - 1.
+        int64_t P = int64_t(Slot) - TS.S.Start - Depths[I][V] + 1;
+        if (P < 0 || P >= TS.S.Count)
+          continue;
+        uint32_t Chunk = TS.S.Base + uint32_t(P);
+        PB.add(TS.Tree.parent(V), V, ChunkRange{Chunk, Chunk + 1});
+      }
+    }
+  }
+  PB.removeEmptySteps();
+  return PB.take();
+}
+
+llvm::Error checkTreeRowsCols(const LoweringRequest &R) {
+  return checkTorusRequest("tree-rows-cols", R);
+}
+llvm::Expected<Plan> lowerTreeRowsCols(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::RowsThenColumns, R);
+}
+llvm::Error checkTreeSaadSchultz(const LoweringRequest &R) {
+  return checkTorusRequest("tree-saad-schultz", R);
+}
+llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::SaadSchultz, R);
+}
+
+} // namespace bcastc

@@ -1,0 +1,88 @@
+//===- compiler/lowering/torus_trees/TorusTrees.h - Pipelined tree broadcast -*- C++ -*-===//
+//
+// Bermond, Michallon & Trystram 1992, "Broadcasting in wraparound meshes
+// with parallel monodirectional links", Sections 2.1-2.3. Catalog rows T1
+// and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`.
+//
+// Model (Section 1.1): store-and-forward, all-port, half-duplex links; a
+// packet of P bytes crosses a link in beta + P*tau. The message is cut into
+// d*k packets, k per tree; every tree pipelines its own k packets at once:
+// a node at depth j receives packet p of its tree in slot p + j - 1. With
+// edge-disjoint trees every link carries at most one packet per slot, in
+// the parent -> child direction. For m bytes divisible by d*k the time is
+//     T(k) = (k + h - 1) * (beta + tau*m/(d*k)),
+// minimal over real k at b(L,h,d) = (sqrt((h-1)beta) + sqrt(tau*L/d))^2.
+// The lowering scans integer k with exact chunk sizes and keeps the best.
+//
+// T1 rows then columns, torus:4x4 root (0,0): one tree of depth D = 4
+//     (0,0)->(0,1)->(0,2)    (0,0)->(0,3)       the root's row first,
+//       |      |      |        |               then every column both
+//     (1,c)  ...    (2,c) <- (3,c) <- (0,c)     ways round from row 0
+//
+// T2 Saad-Schultz: A = root row + every other column, B = root column +
+// every other row (edge-disjoint, depth D each). A misses the root's
+// column, B the root's row; the fill-in sends A's packets down the root's
+// column after B's (and B's along the root's row after A's), as one
+// pipeline of 2k packets on those lines: slot count
+//     max(k + D - 1, 2k + H - 1),  H = the longer line's depth.
+// Past L0 the fill-in overflows the drain phase and the time shows it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_LOWERING_TORUS_TREES_TORUSTREES_H
+#define BCASTC_COMPILER_LOWERING_TORUS_TREES_TORUSTREES_H
+
+#include "compiler/Lowering.h"
+#include "compiler/lowering/torus_trees/EdgeDisjointTrees.h"
+
+#include <vector>
+
+namespace bcastc {
+
+/// The tree families of the paper that this folder builds.
+enum class TorusTreeKind : uint8_t { RowsThenColumns, SaadSchultz };
+
+/// T1: the root's row, then every column both ways round (depth
+/// floor(R/2) + floor(C/2) on torus:RxC).
+SpanningTree rowsThenColumnsTree(const Topology &Topo, NodeId Root);
+/// T2: Saad and Schultz's two almost-spanning trees (A leaves the root's
+/// column out, B the root's row).
+std::vector<SpanningTree> saadSchultzTrees(const Topology &Topo, NodeId Root);
+
+/// One pipelined stream of packets along a tree or a line of it: packets
+/// Base .. Base+Count-1 leave the root from slot Start on, one per slot,
+/// and reach depth j one slot after depth j-1.
+struct PacketStream {
+  uint32_t Base = 0, Count = 0, Depth = 0, Start = 0;
+};
+
+/// The streams of \p Kind with \p K packets per tree on \p Topo from
+/// \p Root: one per tree, plus T2's two fill-in streams.
+std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
+                                           const Topology &Topo, NodeId Root,
+                                           uint32_t K);
+
+/// Exact time of the streams for \p Bytes with \p NumChunks chunks (chunk c
+/// covers [floor(c*m/C), floor((c+1)*m/C))): every slot costs
+/// b + a * (largest chunk in flight).
+double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
+                  uint64_t Bytes, const MachineModel &Model);
+
+/// The packet count per tree with the least streamTime (the smallest on
+/// ties), scanning k = 1, 2, ... until (slots(k)) * b alone exceeds the
+/// best; at most \p MaxK.
+uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
+                                uint32_t MaxK = 1u << 16);
+
+/// The plan with \p K packets per tree (0: chooseTorusTreePackets).
+llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
+                                     const LoweringRequest &R, uint32_t K = 0);
+
+llvm::Error checkTreeRowsCols(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeRowsCols(const LoweringRequest &R);
+llvm::Error checkTreeSaadSchultz(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_LOWERING_TORUS_TREES_TORUSTREES_H
