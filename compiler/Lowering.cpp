@@ -8,7 +8,25 @@
 #include "compiler/Lowering.h"
 
 #include "compiler/lowering/BidirectionalSpanningTree.h"
+#include "compiler/lowering/MeshAsLinearBidirectionalSpanningTree.h"
+#include "compiler/lowering/RecursiveHalving.h"
+#include "compiler/lowering/SimpleMeshSpanningTree.h"
 #include "compiler/lowering/SpanningTree.h"
+#include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/hypercube/EdgeDisjointTrees.h"
+#include "compiler/lowering/hypercube/RotatingOrderTrees.h"
+#include "compiler/lowering/hypercube/SameOrderTrees.h"
+#include "compiler/lowering/hypercube/SimultaneousBroadcasts.h"
+#include "compiler/lowering/hypercube/UnbalancedSpanningTree.h"
+#include "compiler/lowering/mesh/ColumnRowSpanningTree.h"
+#include "compiler/lowering/mesh/MeshBidirectionalSpanningTree.h"
+#include "compiler/lowering/mesh/MeshSpanningTree.h"
+#include "compiler/lowering/postal/GlobalCombine.h"
+#include "compiler/lowering/postal/PostalTree.h"
+#include "compiler/lowering/recursion/DiagonalRecursion.h"
+#include "compiler/lowering/recursion/NetworkPartitioning.h"
+#include "compiler/lowering/recursion/RecursiveDivision.h"
+#include "compiler/lowering/recursion/ScatterCollect.h"
 
 namespace bcastc {
 

@@ -12,6 +12,7 @@
 #include "ir/Plan.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -35,6 +36,22 @@ struct LoweringRequest {
   NodeId Root = 0;
   uint64_t Bytes = 0;
   SizeStrategy Sizes = SizeStrategy::Auto;
+  /// Multi-source collectives (`--sources=0,5,9`): the K source nodes, in
+  /// chunk order; a node listed several times (adjacently) holds several
+  /// packets. Empty for single-source requests.
+  llvm::SmallVector<NodeId, 4> Sources;
+  /// Seed of randomized lowerings (`--seed`).
+  uint64_t Seed = 0;
+  /// Hypercube dimension order (`--dimension-order=2,0,1`, 0-based bits):
+  /// the order in which a completely unbalanced spanning tree crosses the
+  /// dimensions. Empty means increasing.
+  llvm::SmallVector<uint32_t, 8> DimensionOrder;
+  /// Postal alpha-partition broadcast (`--alpha=0.6`): the fixed alpha of
+  /// n' = min(round(alpha*n), n-1); 0 means a look-up table for (n, lambda).
+  Rational Alpha = 0;
+  /// Tseng's network partitioning (`--np-d=2`): DCNs of side 2^d for
+  /// np-rd/np-sc; -1 picks the d of least alpha*b + beta*m*a.
+  int NpD = -1;
 };
 
 struct AlgorithmInfo {

@@ -1,26 +1,47 @@
 //===- backends/mpi/MpiCppEmitter.h - `--emit=mpi-cpp` -*- C++ -*-===//
 //
 // Emits one self-contained C++ file (only <mpi.h> and the standard library)
-// that defines
+// that defines one function with the signature of the MPI collective the
+// plan performs:
 //
-//   extern "C" int NAME(void *buffer, int count, MPI_Datatype datatype,
-//                       int root, MPI_Comm comm);
+//   broadcast       int NAME(void *buffer, int count, MPI_Datatype datatype,
+//                            int root, MPI_Comm comm);           // MPI_Bcast
+//   multibroadcast  int NAME(void *buffer, int count, MPI_Datatype datatype,
+//                            MPI_Comm comm);
+//   allgather       int NAME(const void *sendbuf, int sendcount,
+//                            MPI_Datatype sendtype, void *recvbuf,
+//                            int recvcount, MPI_Datatype recvtype,
+//                            MPI_Comm comm);                 // MPI_Allgather
+//   allreduce       int NAME(const void *sendbuf, void *recvbuf, int count,
+//                            MPI_Datatype datatype, MPI_Op op,
+//                            MPI_Comm comm);                 // MPI_Allreduce
 //
-// with MPI_Bcast's contract, performing a broadcast plan: one round of
-// non-blocking point-to-point calls per step (all MPI_Irecv, then all
-// MPI_Isend, then MPI_Waitall). The plan becomes static tables indexed by
-// rank, so each rank scans only its own entries:
+// (all `extern "C"`), performing the plan with one round of non-blocking
+// point-to-point calls per step (all MPI_Irecv, then all MPI_Isend, then
+// MPI_Waitall). The plan becomes static tables indexed by rank, so each rank
+// scans only its own entries:
 //
 //   step 0: 0 -> 4 : *             kRankStart = {0, 3, 4, ...}
 //   step 1: 0 -> 2 : *      ==>    rank 0: (0, 4, send, *) (1, 2, send, *) ...
 //           4 -> 6 : *             rank 4: (0, 0, recv, *) (1, 6, send, *) ...
 //
-// The m = count * type-size bytes are cut into the plan's C chunks as in the
-// IR (chunk c is [floor(c*m/C), floor((c+1)*m/C))), so one file serves every
-// count. Contiguous datatypes move in place; others are packed by the root
-// and unpacked by the rest. A communicator of the wrong size, a different
-// root or a negative count give MPI_ERR_COMM / MPI_ERR_ROOT / MPI_ERR_COUNT
-// before any communication.
+// Chunks to bytes. The buffer is K segments of equal size (K = 1 for
+// broadcast and allreduce, K roots for multibroadcast: segment j is the
+// count elements broadcast from Roots[j]; K = n for allgather: segment i is
+// rank i's block of recvcount elements). Segment j owns the plan's chunks
+// [c0, c1) = [floor(j*C/K), floor((j+1)*C/K)) (C data chunks; control chunks
+// carry no bytes and are not sent), and chunk c0 + k covers the segment's
+// units [floor(k*u/(c1-c0)), floor((k+1)*u/(c1-c0))): the IR's floor rule
+// within each segment, u = its bytes for the copy collectives and its
+// elements for allreduce (a reduction needs whole elements). So one file
+// serves every count.
+//
+// Copy collectives move contiguous datatypes in place and pack others.
+// Allreduce sends the user's datatype itself, receives reduce transfers into
+// scratch and folds them in with MPI_Reduce_local. Argument mismatches
+// (communicator size, root, negative count, send/receive sizes, a
+// non-commutative op) return an MPI error class before any communication
+// and print one line on stderr (first misuse per process only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +52,10 @@
 
 namespace bcastc {
 
-/// Writes the C++ file for \p P. Fails, writing nothing, for plans this
-/// signature cannot express (collectives other than broadcast, reduce
-/// transfers) and for function names that are not C identifiers.
+/// Writes the C++ file for \p P. Fails, writing nothing, for plans no
+/// signature above expresses (reduce transfers outside allreduce, a segment
+/// without data chunks, no data chunks at all) and for function names that
+/// are not C identifiers.
 llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
                        llvm::raw_ostream &OS);
 

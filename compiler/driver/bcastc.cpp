@@ -14,6 +14,8 @@
 #include "backends/Backend.h"
 #include "compiler/driver/CostSweep.h"
 #include "compiler/driver/Driver.h"
+#include "backends/calibrate/CalibrationEmitter.h"
+#include "compiler/lowering/postal/PostalReport.h"
 #include "ir/PlanIO.h"
 #include "ir/Units.h"
 
@@ -61,6 +63,20 @@ cl::opt<std::string>
                           "one (see `bcastc algorithms`)"),
                  cl::init("auto"), cl::cat(Category), cl::sub(CompileCmd),
                  cl::sub(CostCmd));
+cl::opt<std::string> SourcesOpt(
+    "sources",
+    cl::desc("Source nodes of a multibroadcast, e.g. 0,5,9 (a node listed "
+             "k times in a row holds k packets), or all (every node: "
+             "multinode broadcast / all-gather)"),
+    cl::value_desc("list"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<uint64_t> SeedOpt("seed",
+                          cl::desc("Seed of randomized algorithms (default 0)"),
+                          cl::init(0), cl::cat(Category), LOWERING_SUBS);
+cl::opt<std::string> DimensionOrderOpt(
+    "dimension-order",
+    cl::desc("Hypercube bits in the order a spanning binomial tree crosses "
+             "them, e.g. 2,0,1 (default increasing)"),
+    cl::value_desc("list"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<std::string> SizeStrategyOpt(
     "size-strategy",
     cl::desc("How power-of-two algorithms reach other sizes: auto, virtual "
@@ -104,6 +120,42 @@ cl::opt<std::string>
     PlotOpt("plot",
             cl::desc("With --sweep: also draw the curves as an SVG chart"),
             cl::value_desc("file.svg"), cl::cat(Category), cl::sub(CostCmd));
+cl::SubCommand CalibrateCmd(
+    "calibrate", "Emit an MPI program that measures lambda, a and b and "
+                 "writes a machine file (Bruck et al. 2.2)");
+cl::opt<std::string> CalibrateEmitOpt("emit",
+                                      cl::desc("Output kind: mpi-cpp"),
+                                      cl::init("mpi-cpp"), cl::cat(Category),
+                                      cl::sub(CalibrateCmd));
+cl::opt<std::string> CalibrateOutputOpt(
+    "o", cl::desc("Output file, - for standard output"),
+    cl::value_desc("file"), cl::cat(Category), cl::sub(CalibrateCmd));
+cl::opt<std::string> CalibrateSizesOpt(
+    "sizes", cl::desc("Message sizes, e.g. 8,64,512,4KiB (default "
+                      "8,64,512,4096,32768)"),
+    cl::cat(Category), cl::sub(CalibrateCmd));
+cl::opt<unsigned> CalibrateRepeatOpt(
+    "repeat", cl::desc("Timed repetitions per measurement (default 20)"),
+    cl::init(20), cl::cat(Category), cl::sub(CalibrateCmd));
+cl::opt<std::string> LatencyOpt(
+    "latency",
+    cl::desc("Postal latency lambda >= 1, exact: 2, 1.8 or 9/5 (same as "
+             "--model=latency=...)"),
+    cl::value_desc("lambda"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<std::string> AlphaOpt(
+    "alpha",
+    cl::desc("alpha-tree: fixed alpha in (0, 1) of n' = min(round(alpha n), "
+             "n-1) (default: a look-up table for n and lambda)"),
+    cl::cat(Category), cl::sub(CompileCmd), cl::sub(CostCmd));
+cl::opt<bool> PostalOpt(
+    "postal",
+    cl::desc("Also print T_lambda(n), N_lambda(t) and the alpha table"),
+    cl::cat(Category), cl::sub(CostCmd));
+cl::opt<bool> PostalTableOpt(
+    "postal-table",
+    cl::desc("Print gamma(lambda) (Table 1) and the delay-send/delay-receive "
+             "break-even points (Table 2) of the postal global combine"),
+    cl::cat(Category), cl::sub(CostCmd));
 cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
                                 cl::sub(CostCmd));
@@ -152,6 +204,32 @@ Expected<LoweringRequest> loweringRequest() {
         "--root=" + RootOpt + " is out of range: " + Topo->str() +
             " has nodes 0.." + Twine(Topo->numNodes() - 1));
   R.Root = NodeId(Root);
+  // Comma-separated node ids (--sources) and bits (--dimension-order).
+  auto ParseList = [&](StringRef Opt, StringRef Text, uint64_t Limit,
+                       auto &Out) -> Error {
+    SmallVector<StringRef, 16> Items;
+    Text.split(Items, ',');
+    for (StringRef Item : Items) {
+      uint64_t V;
+      if (Item.trim().getAsInteger(10, V) || V >= Limit)
+        return createStringError(inconvertibleErrorCode(),
+                                 "--" + Opt + ": '" + Item +
+                                     "' is not below " + Twine(Limit));
+      Out.push_back(uint32_t(V));
+    }
+    return Error::success();
+  };
+  if (SourcesOpt == "all") // every node once: all-gather-like requests
+    for (NodeId X = 0; X < Topo->numNodes(); ++X)
+      R.Sources.push_back(X);
+  else if (!SourcesOpt.empty())
+    if (Error E = ParseList("sources", SourcesOpt, Topo->numNodes(), R.Sources))
+      return std::move(E);
+  if (!DimensionOrderOpt.empty())
+    if (Error E = ParseList("dimension-order", DimensionOrderOpt,
+                            Topo->numCoordinates() ? 64 : 0, R.DimensionOrder))
+      return std::move(E);
+  R.Seed = SeedOpt;
   auto Bytes = bytesOption();
   if (!Bytes)
     return Bytes.takeError();
@@ -170,6 +248,19 @@ Expected<LoweringRequest> loweringRequest() {
   MO.Machine = MachineOpt;
   MO.Nu = NuOpt;
   MO.Overrides = ModelOpt;
+  if (LatencyOpt.getNumOccurrences())
+    MO.Overrides += " latency=" + LatencyOpt.getValue();
+  if (AlphaOpt.getNumOccurrences()) {
+    auto A = parsePositiveRational(AlphaOpt);
+    if (!A || !(*A < Rational(1))) {
+      if (!A)
+        consumeError(A.takeError());
+      return createStringError(inconvertibleErrorCode(),
+                               "--alpha: '" + AlphaOpt +
+                                   "' is not a number in (0, 1)");
+    }
+    R.Alpha = *A;
+  }
   if (NuOpt.getNumOccurrences() && NuOpt < 0)
     return createStringError(inconvertibleErrorCode(),
                              "--nu must not be negative");
@@ -282,6 +373,11 @@ int runSweep() {
 }
 
 int runCost() {
+  if (PostalTableOpt) {
+    printPostalTables(outs());
+    if (!TopologyOpt.getNumOccurrences() && PlanFiles.empty())
+      return Verified;
+  }
   if (SweepOpt.getNumOccurrences()) {
     if (!PlanFiles.empty())
       return usageError("--sweep lowers algorithms; it takes --topology, not "
@@ -319,7 +415,42 @@ int runCost() {
     return usageError(toString(C.takeError()));
   C->Result.printDiagnostics(errs(), "<generated>");
   printCostSummary(*C->LoweredPlan, C->Result, outs());
+  if (PostalOpt) {
+    if (R->Model.Latency < Rational(1))
+      return usageError("--postal needs latency >= 1");
+    printPostalSummary(R->Model.Latency, R->Topo.numNodes(), outs());
+  }
   return C->Result.verified() ? Verified : VerificationFailed;
+}
+
+int runCalibrate() {
+  if (CalibrateEmitOpt != "mpi-cpp")
+    return usageError("calibrate --emit: unknown output kind '" +
+                      CalibrateEmitOpt + "' (expected mpi-cpp)");
+  CalibrationOptions CO;
+  CO.Repeat = CalibrateRepeatOpt;
+  if (CalibrateSizesOpt.getNumOccurrences()) {
+    CO.Sizes.clear();
+    SmallVector<StringRef, 8> Parts;
+    StringRef(CalibrateSizesOpt).split(Parts, ',');
+    for (StringRef Part : Parts) {
+      auto B = parseByteCount(Part.trim());
+      if (!B)
+        return usageError("--sizes: " + toString(B.takeError()));
+      CO.Sizes.push_back(*B);
+    }
+    llvm::sort(CO.Sizes);
+  }
+  std::string Out;
+  raw_string_ostream OS(Out);
+  if (Error E = emitCalibrationProgram(CO, OS))
+    return usageError(toString(std::move(E)));
+  OS.flush();
+  std::string Path =
+      CalibrateOutputOpt.empty() ? "-" : CalibrateOutputOpt.getValue();
+  if (Error E = writeFileAtomically(Path, Out))
+    return usageError(toString(std::move(E)));
+  return Verified;
 }
 
 int runAlgorithms() {
@@ -351,7 +482,8 @@ int runAlgorithms() {
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category, *cl::TopLevelSubCommand);
-  for (cl::SubCommand *S : {&CompileCmd, &VerifyCmd, &CostCmd, &AlgorithmsCmd})
+  for (cl::SubCommand *S :
+       {&CompileCmd, &VerifyCmd, &CostCmd, &AlgorithmsCmd, &CalibrateCmd})
     cl::HideUnrelatedOptions(Category, *S);
   // The registries name every algorithm and output kind in --help.
   std::string AlgorithmHelp = "auto (the cheapest verified plan)";
@@ -392,6 +524,8 @@ int main(int argc, char **argv) {
     return runCost();
   if (AlgorithmsCmd)
     return runAlgorithms();
+  if (CalibrateCmd)
+    return runCalibrate();
   return usageError("expected a command: compile, verify, cost or algorithms "
                     "(see bcastc --help)");
 }

@@ -103,7 +103,8 @@ TEST(MachineModel, Errors) {
   EXPECT_EQ(errorOf("capacity=0"),
             "bad value '0' for capacity: expected a positive integer");
   EXPECT_EQ(errorOf("latency=-1"),
-            "bad value '-1' for latency: expected a positive integer");
+            "bad value '-1' for latency: expected a positive integer, decimal "
+            "or fraction");
   EXPECT_EQ(errorOf("a=-1"),
             "bad value '-1' for a: expected a non-negative number");
   EXPECT_EQ(errorOf("b=fast"),

@@ -1,6 +1,8 @@
-//===- tests/mpi/HandPlans.cpp - Broadcast plans built by hand ------------===//
+//===- tests/mpi/HandPlans.cpp - Collective plans built by hand -----------===//
 
 #include "tests/mpi/HandPlans.h"
+
+#include "llvm/ADT/Twine.h"
 
 #include <string>
 
@@ -104,6 +106,133 @@ llvm::Expected<Plan> buildHandPlan(llvm::StringRef Kind, uint32_t NumNodes,
     }
   }
   B.removeEmptySteps();
+  return B.take();
+}
+
+} // namespace bcastc
+
+namespace bcastc {
+
+namespace {
+
+llvm::Error handError(const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 Message.str().c_str());
+}
+
+} // namespace
+
+llvm::Expected<Plan> buildHandCollective(llvm::StringRef Kind,
+                                         uint32_t NumNodes,
+                                         llvm::ArrayRef<NodeId> Roots) {
+  const uint32_t N = NumNodes;
+  const bool PowerOfTwo = N >= 1 && (N & (N - 1)) == 0;
+  const uint32_t D = ceilLog2(N);
+  std::string Spec;
+  Collective Coll;
+  MachineModel Model;
+  if (Kind == "allgather-rd" || Kind == "allreduce-rd") {
+    if (!PowerOfTwo)
+      return handError(Kind + " needs a power-of-two node count");
+    Spec = "hypercube:" + std::to_string(D);
+    Coll.Kind = Kind == "allgather-rd" ? CollectiveKind::AllGather
+                                       : CollectiveKind::AllReduce;
+    Coll.NumChunks = Kind == "allgather-rd" ? 2 * N : 3;
+  } else if (Kind == "allgather-ring") {
+    Spec = "ring:" + std::to_string(N);
+    Coll.Kind = CollectiveKind::AllGather;
+    Coll.NumChunks = 3 * N;
+  } else if (Kind == "multibcast") {
+    if (Roots.empty())
+      return handError("multibcast needs roots");
+    for (NodeId R : Roots)
+      if (R >= N)
+        return handError("root " + llvm::Twine(R) + " is not a node");
+    Spec = "complete:" + std::to_string(N);
+    Coll.Kind = CollectiveKind::MultiBroadcast;
+    Coll.Roots.assign(Roots.begin(), Roots.end());
+    Coll.NumChunks = 2 * uint32_t(Roots.size());
+  } else if (Kind == "allreduce-rb") {
+    Spec = "complete:" + std::to_string(N);
+    Coll.Kind = CollectiveKind::AllReduce;
+    Coll.NumChunks = 4;
+  } else if (Kind == "allreduce-postal3") {
+    if (N != 3)
+      return handError("allreduce-postal3 is for 3 nodes");
+    Spec = "complete:3";
+    Coll.Kind = CollectiveKind::AllReduce;
+    Coll.NumChunks = 1;
+    Model.Latency = 2;
+  } else {
+    return handError("unknown hand-built collective '" + Kind + "'");
+  }
+  auto Topo = Topology::parse(Spec);
+  if (!Topo)
+    return Topo.takeError();
+  Coll.Bytes = 4096;
+  PlanBuilder B(Kind.str() + "-" + Spec, *Topo, Model, Coll);
+  const TransferOp Reduce = TransferOp::Reduce;
+
+  if (Kind == "allgather-rd") {
+    for (uint32_t K = 0; K < D; ++K) {
+      B.beginStep();
+      for (uint32_t I = 0; I < N; ++I) {
+        uint32_t Group = I >> K << K;
+        B.add(I, I ^ (1u << K), ChunkRange{2 * Group, 2 * (Group + (1u << K))});
+      }
+    }
+  } else if (Kind == "allgather-ring") {
+    for (uint32_t S = 0; S + 1 < N; ++S) {
+      B.beginStep();
+      for (uint32_t I = 0; I < N; ++I) {
+        uint32_t Block = (I + N - S) % N;
+        B.add(I, (I + 1) % N, ChunkRange{3 * Block, 3 * Block + 3});
+      }
+    }
+  } else if (Kind == "multibcast") {
+    for (size_t J = 0; J < Roots.size(); ++J) {
+      Labels L{N, Roots[J]};
+      ChunkSetId Set = B.intern(ChunkRange{2 * uint32_t(J), 2 * uint32_t(J) + 2});
+      for (uint32_t K = D; K-- > 0;) {
+        B.beginStep();
+        addBinomialStep(B, L, K, /*Mirror=*/false, Set);
+      }
+    }
+  } else if (Kind == "allreduce-rd") {
+    ChunkSetId All = B.intern(ChunkRange{0, 3});
+    for (uint32_t K = 0; K < D; ++K) {
+      B.beginStep();
+      for (uint32_t I = 0; I < N; ++I)
+        B.add(I, I ^ (1u << K), All, Reduce);
+    }
+  } else if (Kind == "allreduce-rb") {
+    ChunkSetId All = B.intern(ChunkRange{0, 4});
+    // Reduce: in step k, v with v % 2^(k+1) == 2^k folds into v - 2^k.
+    for (uint32_t K = 0; K < D; ++K) {
+      B.beginStep();
+      for (uint32_t V = 1u << K; V < N; V += 2u << K)
+        B.add(V, V - (1u << K), All, Reduce);
+    }
+    Labels L{N, 0};
+    for (uint32_t K = D; K-- > 0;) {
+      B.beginStep();
+      addBinomialStep(B, L, K, /*Mirror=*/false, All);
+    }
+  } else {
+    ChunkSetId All = B.intern(ChunkRange{0, 1});
+    B.beginStep(0);
+    B.add(1, 0, All, Reduce);
+    B.beginStep(1);
+    B.add(0, 2, All, Reduce);
+    B.beginStep(2);
+    B.add(1, 2, All, Reduce);
+    B.beginStep(4);
+    B.add(2, 0, All);
+    B.beginStep(5);
+    B.add(2, 1, All);
+  }
+  if (Kind != "allreduce-postal3")
+    B.removeEmptySteps();
   return B.take();
 }
 

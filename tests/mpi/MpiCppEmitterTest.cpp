@@ -1,13 +1,16 @@
 //===- tests/mpi/MpiCppEmitterTest.cpp - The mpi-cpp emitter's output -----===//
 //
-// Checks the emitted text for hand-built plans: the signature, the per-rank
-// tables, determinism, and that plans MPI_Bcast's signature cannot express
-// are refused. Running the code is run_mpi_test.sh's job.
+// Checks the emitted text for hand-built plans: each collective's signature,
+// the per-rank tables (chunk trimming for the copy collectives, staged
+// receives and delivery steps for allreduce), determinism, and the plans no
+// signature expresses. Running the code is run_mpi_test.sh's and
+// run_collectives_test.sh's job.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/mpi/MpiCppEmitter.h"
 #include "tests/mpi/HandPlans.h"
+#include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
 
@@ -97,10 +100,12 @@ TEST(MpiCppEmitter, SpanningTreeHasBcastSignatureAndHeader) {
     std::string Line = Code.substr(At, Code.find('\n', At) - At);
     EXPECT_TRUE(Line == "#include <mpi.h>" || Line == "#include <climits>" ||
                 Line == "#include <cstdint>" || Line == "#include <cstdio>" ||
-                Line == "#include <cstdlib>" || Line == "#include <vector>")
+                Line == "#include <cstdlib>" || Line == "#include <cstring>" ||
+                Line == "#include <deque>" || Line == "#include <memory>" ||
+                Line == "#include <new>" || Line == "#include <vector>")
         << Line;
   }
-  EXPECT_EQ(Includes, 6u);
+  EXPECT_EQ(Includes, 10u);
   EXPECT_NE(Code.find("return MPI_ERR_COMM;"), std::string::npos);
   EXPECT_NE(Code.find("return MPI_ERR_ROOT;"), std::string::npos);
   EXPECT_NE(Code.find("return MPI_ERR_COUNT;"), std::string::npos);
@@ -120,7 +125,10 @@ TEST(MpiCppEmitter, SpanningTreeTablesArePerRank) {
   EXPECT_EQ(table(Code, "kRankStart"), "0,3,4,6,7,10,11,13,14");
   EXPECT_EQ(table(Code, "kOpStep"), "0,1,2,2,1,2,2,0,1,2,2,1,2,2");
   EXPECT_EQ(table(Code, "kOpPeer"), "4,2,1,0,0,3,2,0,6,5,4,4,7,6");
-  EXPECT_EQ(table(Code, "kOpSetDir"), "1,1,1,0,0,1,0,0,1,1,0,0,1,0");
+  EXPECT_EQ(table(Code, "kOpSetKind"), "1,1,1,0,0,1,0,0,1,1,0,0,1,0");
+  // One segment: the whole buffer is chunk 0.
+  EXPECT_EQ(table(Code, "kSegFirst"), "0,1");
+  EXPECT_EQ(table(Code, "kSegSource"), "0");
   // The tables are narrow: every value fits a byte here.
   EXPECT_NE(Code.find("const uint8_t kOpPeer[]"), std::string::npos);
   // No rank-by-rank if-chain.
@@ -134,12 +142,13 @@ TEST(MpiCppEmitter, BidirectionalTreeSkipsTheTransferIntoTheRoot) {
   std::string Code = emit(*P);
   EXPECT_NE(Code.find("const uint64_t kNumChunks = 2;"), std::string::npos);
   EXPECT_EQ(table(Code, "kSetRanges"), "0,1,1,2");
-  EXPECT_NE(Code.find("1 transfer(s) into the root are skipped"),
+  EXPECT_NE(Code.find("1 transfer(s) skipped and 0 trimmed: their receivers "
+                      "already hold those chunks"),
             std::string::npos);
   // Step 0 is 0 -> 7 with chunk 1 (set 1): rank 0's first entry sends it.
   EXPECT_EQ(table(Code, "kOpStep").substr(0, 1), "0");
   EXPECT_EQ(table(Code, "kOpPeer").substr(0, 1), "7");
-  EXPECT_EQ(table(Code, "kOpSetDir").substr(0, 1), "3");
+  EXPECT_EQ(table(Code, "kOpSetKind").substr(0, 1), "5");
   // 4 steps, each carrying half the message.
   EXPECT_NE(Code.find("// cost:       4 start-ups, per-byte coefficient 2 "),
             std::string::npos);
@@ -190,18 +199,6 @@ TEST(MpiCppEmitter, PlanNameIsEscaped) {
   EXPECT_NE(Code.find("// plan:       a\"b?c?d\n"), std::string::npos);
 }
 
-TEST(MpiCppEmitter, RefusesOtherCollectives) {
-  Plan P = spanningTree8();
-  P.Coll.Kind = CollectiveKind::AllGather;
-  std::string Err = emitError(P);
-  EXPECT_NE(Err.find("only expresses broadcast plans"), std::string::npos)
-      << Err;
-  EXPECT_NE(Err.find("allgather"), std::string::npos) << Err;
-
-  P.Coll.Kind = CollectiveKind::MultiBroadcast;
-  P.Coll.Roots = {0, 7};
-  EXPECT_NE(emitError(P).find("multibroadcast"), std::string::npos);
-}
 
 TEST(MpiCppEmitter, RefusesReduceTransfers) {
   Collective Coll;
@@ -212,7 +209,9 @@ TEST(MpiCppEmitter, RefusesReduceTransfers) {
   B.beginStep();
   B.add(1, 0, B.intern(ChunkRange{0, 1}), TransferOp::Reduce);
   std::string Err = emitError(B.take());
-  EXPECT_NE(Err.find("no reduction operator"), std::string::npos) << Err;
+  EXPECT_NE(Err.find("only allreduce plans may reduce, but broadcast plan"),
+            std::string::npos)
+      << Err;
   EXPECT_NE(Err.find("1 +> 0 : *"), std::string::npos) << Err;
 }
 
@@ -220,6 +219,193 @@ TEST(MpiCppEmitter, RefusesNamesThatAreNotCIdentifiers) {
   for (const char *Bad : {"", "1abc", "my-bcast", "a b", "x;"}) {
     std::string Err = emitError(spanningTree8(), Bad);
     EXPECT_NE(Err.find("is not a C identifier"), std::string::npos) << Bad;
+  }
+}
+
+/// A hand-built collective that must verify before it is emitted.
+Plan handCollective(const char *Kind, uint32_t N,
+                    llvm::ArrayRef<NodeId> Roots = {}) {
+  auto P = buildHandCollective(Kind, N, Roots);
+  EXPECT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  VerificationResult R = verifyPlan(*P);
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  R.printDiagnostics(OS);
+  EXPECT_TRUE(R.verified()) << Kind << " " << N << ":\n" << OS.str();
+  EXPECT_EQ(R.numWarnings(), 0u) << Kind << " " << N << ":\n" << OS.str();
+  return std::move(*P);
+}
+
+TEST(MpiCppEmitter, HandCollectivesVerify) {
+  handCollective("allgather-rd", 8);
+  handCollective("allgather-ring", 5);
+  handCollective("multibcast", 8, {0, 5, 3});
+  handCollective("multibcast", 8, {2, 2, 6});
+  handCollective("allreduce-rd", 8);
+  for (uint32_t N : {5u, 13u})
+    handCollective("allreduce-rb", N);
+  handCollective("allreduce-postal3", 3);
+}
+
+TEST(MpiCppEmitter, AllGatherHasAllgatherSignatureAndBlocks) {
+  std::string Code = emit(handCollective("allgather-rd", 8), "ag");
+  EXPECT_NE(Code.find("extern \"C\" int ag(const void *sendbuf, int sendcount,\n"
+                      "                  MPI_Datatype sendtype, void *recvbuf,\n"
+                      "                  int recvcount, MPI_Datatype recvtype,\n"
+                      "                  MPI_Comm comm) {"),
+            std::string::npos);
+  EXPECT_NE(Code.find("// collective: allgather chunks=16"), std::string::npos);
+  EXPECT_NE(Code.find("MPI_IN_PLACE"), std::string::npos);
+  EXPECT_NE(Code.find("return MPI_ERR_TRUNCATE;"), std::string::npos);
+  // Rank i's block is chunks [2i, 2i + 2): 8 segments of 2 chunks.
+  EXPECT_EQ(table(Code, "kSegFirst"), "0,2,4,6,8,10,12,14,16");
+  EXPECT_NE(Code.find("const uint64_t kNumSegments = 8;"), std::string::npos);
+  // No broadcast root, no packing of segments by source, no reduction.
+  EXPECT_EQ(Code.find("kRoot"), std::string::npos);
+  EXPECT_EQ(Code.find("kSegSource"), std::string::npos);
+  EXPECT_EQ(Code.find("MPI_Reduce_local"), std::string::npos);
+  // Rank 0: step 0 receives block 1 ({2,3}) from 1, sends {0,1}; step 1
+  // receives {4-7} from 2, sends {0-3}; step 2 receives {8-15}, sends {0-7}.
+  EXPECT_EQ(table(Code, "kOpPeer").substr(0, 11), "1,1,2,2,4,4");
+  // Recursive doubling never delivers a chunk twice: nothing trimmed.
+  EXPECT_EQ(Code.find("trimmed"), std::string::npos);
+}
+
+TEST(MpiCppEmitter, AllGatherNeedsAChunkPerRank) {
+  Plan P = handCollective("allgather-ring", 5);
+  P.Coll.NumChunks = 4;
+  std::string Err = emitError(P);
+  EXPECT_NE(Err.find("has 4 data chunks for 5 ranks"), std::string::npos)
+      << Err;
+}
+
+TEST(MpiCppEmitter, MultiBroadcastSegmentsFollowTheRoots) {
+  std::string Code = emit(handCollective("multibcast", 8, {0, 5, 3}), "mb");
+  EXPECT_NE(Code.find("extern \"C\" int mb(void *buffer, int count, "
+                      "MPI_Datatype datatype,\n"
+                      "                  MPI_Comm comm) {"),
+            std::string::npos);
+  EXPECT_NE(Code.find("// collective: multibroadcast roots=0,5,3 chunks=6"),
+            std::string::npos);
+  EXPECT_NE(Code.find("Roots = {0,5,3}"), std::string::npos);
+  EXPECT_EQ(table(Code, "kSegFirst"), "0,2,4,6");
+  EXPECT_EQ(table(Code, "kSegSource"), "0,5,3");
+  EXPECT_EQ(Code.find("MPI_ERR_ROOT"), std::string::npos);
+
+  // A repeated root holds both its segments from the start.
+  Code = emit(handCollective("multibcast", 8, {2, 2, 6}), "mb");
+  EXPECT_EQ(table(Code, "kSegSource"), "2,2,6");
+}
+
+TEST(MpiCppEmitter, CopyCollectivesTrimChunksTheReceiverHolds) {
+  // Multibroadcast on 2 nodes, roots {0, 1}: step 0 sends everything both
+  // ways, so each receiver already holds its own segment.
+  Collective Coll;
+  Coll.Kind = CollectiveKind::MultiBroadcast;
+  Coll.Roots = {0, 1};
+  Coll.NumChunks = 2;
+  PlanBuilder B("swap", llvm::cantFail(Topology::parse("complete:2")),
+                MachineModel(), Coll);
+  ChunkSetId All = B.intern(ChunkRange{0, 2});
+  B.beginStep();
+  B.add(0, 1, B.intern(ChunkRange{0, 1}));
+  B.add(1, 0, All);
+  B.beginStep();
+  B.add(0, 1, All);
+  std::string Code = emit(B.take());
+  EXPECT_NE(Code.find("1 transfer(s) skipped and 1 trimmed"), std::string::npos);
+  // Sets: 0 = {0,1}, 1 = {0} (the plan's), 2 = {1} (1 -> 0 trimmed).
+  EXPECT_EQ(table(Code, "kSetRanges"), "0,2,0,1,1,2");
+  // Rank 0 receives set 2 (2*4 + 0) and sends set 1 (1*4 + 1); rank 1
+  // receives set 1 and sends set 2. Step 1's 0 -> 1 carries nothing new and
+  // is gone.
+  EXPECT_EQ(table(Code, "kOpSetKind"), "8,5,4,9");
+  EXPECT_EQ(table(Code, "kOpStep"), "0,0,0,0");
+}
+
+TEST(MpiCppEmitter, AllReduceHasAllreduceSignatureAndStagesReduces) {
+  std::string Code = emit(handCollective("allreduce-rd", 8), "ar");
+  EXPECT_NE(Code.find("extern \"C\" int ar(const void *sendbuf, void *recvbuf, "
+                      "int count,\n"
+                      "                  MPI_Datatype datatype, MPI_Op op, "
+                      "MPI_Comm comm) {"),
+            std::string::npos);
+  EXPECT_NE(Code.find("MPI_Reduce_local("), std::string::npos);
+  EXPECT_NE(Code.find("MPI_Op_commutative("), std::string::npos);
+  EXPECT_NE(Code.find("return MPI_ERR_OP;"), std::string::npos);
+  // Rank 0: per step, a staged reduce from and a send to 0 ^ 2^k; every
+  // transfer carries set 0 (chunks 0-2), so kinds are 3 (receive and
+  // reduce) and 1 (send).
+  EXPECT_EQ(table(Code, "kOpPeer").substr(0, 11), "1,1,2,2,4,4");
+  EXPECT_EQ(table(Code, "kOpSetKind").substr(0, 11), "3,1,3,1,3,1");
+  // latency 1: what step s stages is folded in before step s + 1.
+  EXPECT_EQ(table(Code, "kStepDue"), "1,2,3");
+  EXPECT_NE(Code.find("24 receive(s) staged, 0 straight into recvbuf"),
+            std::string::npos);
+  // Chunks are cut by elements.
+  EXPECT_NE(Code.find("chunk c is elements [floor(c*count/3)"),
+            std::string::npos);
+}
+
+TEST(MpiCppEmitter, AllReduceDeliversWhenThePostalModelSays) {
+  // Ticks 0, 1, 2, 4, 5 with latency 2: a transfer of tick t is delivered at
+  // the end of tick t + 1, so before the first step whose tick exceeds it.
+  std::string Code = emit(handCollective("allreduce-postal3", 3));
+  EXPECT_EQ(table(Code, "kStepDue"), "2,3,3,5,5");
+  // The copies 2 -> 0 (tick 4) and 2 -> 1 (tick 5) touch nothing else of
+  // their receivers before delivery, so they land in place (kind 0).
+  // Rank 0: reduce from 1, send to 2, copy from 2.
+  EXPECT_EQ(table(Code, "kOpSetKind").substr(0, 5), "3,1,0");
+}
+
+TEST(MpiCppEmitter, AllReduceStagesCopiesThatConflict) {
+  // After a recursive-doubling allreduce on 2 nodes, both swap copies of
+  // the result in one step: each sends the chunk it receives into, so the
+  // copies must wait in scratch (kind 2).
+  Collective Coll;
+  Coll.Kind = CollectiveKind::AllReduce;
+  Coll.NumChunks = 1;
+  PlanBuilder B("swap", llvm::cantFail(Topology::parse("complete:2")),
+                MachineModel(), Coll);
+  ChunkSetId All = B.intern(ChunkRange{0, 1});
+  B.beginStep();
+  B.add(0, 1, All, TransferOp::Reduce);
+  B.add(1, 0, All, TransferOp::Reduce);
+  B.beginStep();
+  B.add(0, 1, All);
+  B.add(1, 0, All);
+  Plan P = B.take();
+  ASSERT_TRUE(verifyPlan(P).verified());
+  std::string Code = emit(P);
+  EXPECT_EQ(table(Code, "kOpSetKind"), "3,1,2,1,3,1,2,1");
+  EXPECT_NE(Code.find("4 receive(s) staged, 0 straight into recvbuf"),
+            std::string::npos);
+}
+
+TEST(MpiCppEmitter, ControlChunksAreNotSent) {
+  // Chunk 1 is a control packet: 0 -> 1 : 1 carries no data.
+  Collective Coll;
+  Coll.Roots = {0};
+  Coll.NumChunks = 2;
+  Coll.ControlChunks = 1;
+  PlanBuilder B("control", llvm::cantFail(Topology::parse("linear:2")),
+                MachineModel(), Coll);
+  B.beginStep();
+  B.add(0, 1, B.intern(ChunkRange{1, 2}));
+  B.beginStep();
+  B.add(0, 1, B.intern(ChunkRange{0, 2}));
+  std::string Code = emit(B.take());
+  EXPECT_NE(Code.find("const uint64_t kNumChunks = 1;"), std::string::npos);
+  EXPECT_NE(Code.find("(1 transfer(s) of control chunks only)"),
+            std::string::npos);
+  EXPECT_EQ(table(Code, "kOpStep"), "1,1");
+  EXPECT_EQ(table(Code, "kSetRanges"), "0,1");
+}
+
+TEST(MpiCppEmitter, CollectiveOutputIsDeterministic) {
+  for (const char *Kind : {"allgather-ring", "allreduce-rb"}) {
+    Plan A = *buildHandCollective(Kind, 13), B = *buildHandCollective(Kind, 13);
+    EXPECT_EQ(emit(A, "f"), emit(B, "f")) << Kind;
   }
 }
 

@@ -67,10 +67,14 @@ TEST(StructurePass, CollectiveChecks) {
   EXPECT_EQ(messages(verifyPlan(BadRoot), "structure"),
             Msgs{"root 5 is not a node of linear:2 (it has 2 nodes)"});
 
+  // A node may hold several packets (Stamoulis-Tsitsiklis 3.2) when its
+  // occurrences are adjacent; apart, its chunks would not be one range.
   Plan Twice = buildPlan(
-      "linear:4", collective(CollectiveKind::MultiBroadcast, 4, {1, 1}), {});
+      "linear:4", collective(CollectiveKind::MultiBroadcast, 4, {1, 2, 1}),
+      {});
   EXPECT_EQ(messages(verifyPlan(Twice), "structure"),
-            Msgs{"root 1 is listed twice"});
+            Msgs{"root 1 is listed twice; a repeated root's occurrences must "
+                 "be adjacent"});
 
   Plan FewChunks = buildPlan(
       "linear:4", collective(CollectiveKind::MultiBroadcast, 2, {0, 1, 2}), {});

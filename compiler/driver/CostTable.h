@@ -1,0 +1,35 @@
+//===- compiler/driver/CostTable.h - Zhuang-Liberatore Table 2 -*- C++ -*-===//
+//
+// `bcastc cost --table --topology=mesh:32x32`: the paper's Table 2 (and its
+// 3-D counterpart of Section 7.2) by simulation rather than from formulas:
+// for every n = 1..N on grids of the topology's kind and dimension, lowers
+// rd, sc, np-rd and np-sc for every d = 0..n, and rb, verifies each plan and
+// prints alpha (start-ups, Ts), beta (Transmit, x L*Tc) and the time at
+// --bytes under the machine:
+//
+//   n  algorithm d   alpha  beta        time(us)
+//   2  rd        -       4  4             ...
+//   2  np-rd     1       5  5/2           ...
+//   2  rb        -       6  2             ...
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_DRIVER_COSTTABLE_H
+#define BCASTC_COMPILER_DRIVER_COSTTABLE_H
+
+#include "compiler/Lowering.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace bcastc {
+
+/// Prints the table for \p Base's topology (a 2-D or 3-D mesh or torus with
+/// equal power-of-two sides 2^N), root (reduced modulo each grid's size),
+/// bytes and machine. Fails on any other topology or a plan that does not
+/// verify.
+llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_DRIVER_COSTTABLE_H

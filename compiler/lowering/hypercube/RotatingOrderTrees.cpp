@@ -1,0 +1,45 @@
+//===- compiler/lowering/hypercube/RotatingOrderTrees.cpp -----------------===//
+
+#include "compiler/lowering/hypercube/RotatingOrderTrees.h"
+
+#include "compiler/lowering/hypercube/SlottedPlan.h"
+
+namespace bcastc {
+
+llvm::Error checkRotatingOrderTrees(const LoweringRequest &R) {
+  if (llvm::Error E = checkSlottedRequest("hc-kd", R, SourceUse::Sources))
+    return E;
+  if (R.Sources.size() != cubeDimension(R))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "hc-kd needs exactly d = %u sources, has %zu", cubeDimension(R),
+        R.Sources.size());
+  return llvm::Error::success();
+}
+
+llvm::Expected<Plan> lowerRotatingOrderTrees(const LoweringRequest &R) {
+  const unsigned D = cubeDimension(R);
+  std::vector<RoutedTransfer> Out;
+  for (uint32_t J = 0; J < D; ++J) {
+    // Rank J + 1 crosses bit (J + S) mod d in slot S; the holders after S
+    // slots are the source XOR any combination of the bits crossed.
+    NodeId Source = R.Sources[J];
+    std::vector<NodeId> Holders{Source};
+    for (uint32_t S = 0; S < D; ++S) {
+      NodeId Bit = NodeId(1) << ((J + S) % D);
+      size_t Before = Holders.size();
+      for (size_t I = 0; I < Before; ++I) {
+        Out.push_back(RoutedTransfer{S, Holders[I], Holders[I] ^ Bit, J});
+        Holders.push_back(Holders[I] ^ Bit);
+      }
+    }
+  }
+  Collective Coll;
+  Coll.Kind = CollectiveKind::MultiBroadcast;
+  Coll.Roots.assign(R.Sources.begin(), R.Sources.end());
+  Coll.Bytes = R.Bytes;
+  Coll.NumChunks = D;
+  return buildSlottedPlan("hc-kd", R, std::move(Coll), std::move(Out));
+}
+
+} // namespace bcastc

@@ -1,0 +1,67 @@
+//===- tests/hypercube/RandomizedBroadcastsTest.cpp - H5 ------------------===//
+//
+// Section 3.2's randomized variant: no prefix, each packet picks its tree
+// at random (from --seed). With max_t N_t < CK/d (probability at least
+// 1 - 2^-C when K >= 2d log d, C >= 2e) the algorithm ends within
+// 4CK/d + 2d; with K <= d^2/2e, within 4d with high probability. We assert,
+// for 100 seeds on each (d, K), the union max{4d, 4CK/d + 2d} with C = 2e
+// in every run, and print the distribution of slot counts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HypercubeTestUtil.h"
+
+#include "compiler/lowering/hypercube/SimultaneousBroadcasts.h"
+
+#include <cmath>
+#include <map>
+
+namespace bcastc {
+namespace test {
+namespace {
+
+double highProbabilityBound(unsigned D, uint64_t K) {
+  const double C = 2 * std::exp(1.0);
+  return std::max(4.0 * D, 4 * C * double(K) / D + 2.0 * D);
+}
+
+TEST(RandomizedBroadcasts, HundredSeedsWithinTheBound) {
+  struct Case {
+    unsigned D;
+    uint64_t K;
+  };
+  for (Case C : {Case{4, 16}, Case{6, 6}, Case{6, 36}, Case{8, 8},
+                 Case{8, 64}, Case{8, 256}, Case{10, 100}}) {
+    std::vector<NodeId> Sources = randomSources(C.D, C.K, C.D * 131 + C.K);
+    std::map<uint64_t, unsigned> Histogram;
+    double Bound = highProbabilityBound(C.D, C.K);
+    for (uint64_t Seed = 0; Seed < 100; ++Seed) {
+      LoweringRequest R = cubeRequest(C.D, Sources);
+      R.Seed = Seed;
+      uint64_t Slots = verifiedSlots(lowerOrFail("hc-ksb-random", R));
+      EXPECT_LE(double(Slots), Bound)
+          << "d=" << C.D << " K=" << C.K << " seed=" << Seed;
+      ++Histogram[Slots];
+    }
+    printf("hc-ksb-random d=%u K=%llu bound=%.1f slots:", C.D,
+           (unsigned long long)C.K, Bound);
+    for (const auto &H : Histogram)
+      printf(" %llux%u", (unsigned long long)H.first, H.second);
+    printf("\n");
+  }
+}
+
+TEST(RandomizedBroadcasts, SeedChangesTheChoiceDeterministically) {
+  EXPECT_EQ(randomTreeChoice(8, 50, 1), randomTreeChoice(8, 50, 1));
+  EXPECT_NE(randomTreeChoice(8, 50, 1), randomTreeChoice(8, 50, 2));
+  // Roughly uniform: every tree gets some of 800 packets.
+  std::vector<unsigned> Count(8, 0);
+  for (uint32_t T : randomTreeChoice(8, 800, 3))
+    ++Count[T];
+  for (unsigned C : Count)
+    EXPECT_GT(C, 60u);
+}
+
+} // namespace
+} // namespace test
+} // namespace bcastc
