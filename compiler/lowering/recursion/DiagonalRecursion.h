@@ -42,7 +42,14 @@
 //     +x for both halves, so with two holders per row the circuits would
 //     overlap; before V_n every row has one holder. Both are copies there,
 //     so the order does not change what anybody ends with.
-// Sides that are not powers of two are refused.
+// Refused: sides that are not powers of two (`rb needs power-of-two sides;
+// got mesh:6x6`), non-cubic 3-D grids, and 3-D tori larger than 2x2x2: the
+// Z and Y half-shifts of round n tie on whole rings, and every order of the
+// round's three copies leaves two holders on such a line (tried
+// exhaustively on torus:4x4x4), so their circuits collide.
+// Chunk counts: 2^n (square), 2^(m+k) (R3), 2^(n+1) (R4); beta is
+// CostReport::Transmit and alpha CostReport::Startups. R3 with k >= 2 and
+// R4 send some non-contiguous sets (a rho-per-byte Permute, not Tc).
 //
 //===----------------------------------------------------------------------===//
 

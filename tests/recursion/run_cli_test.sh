@@ -1,0 +1,40 @@
+#!/bin/bash
+#===- tests/recursion/run_cli_test.sh - --table and --np-d on the CLI -------===#
+#
+# run_cli_test.sh BCASTC
+#
+# `bcastc cost --table` prints Table 2 by simulation (rb at n = 5: alpha 15,
+# beta 39/16; sc: 72, 1023/512); `--np-d` reaches the np lowerings (the plan
+# name carries d) and bad values are usage errors (exit 2).
+#
+#===----------------------------------------------------------------------===#
+
+set -u
+BCASTC=$1
+FAILED=0
+fail() { echo "FAIL: $*"; FAILED=$((FAILED + 1)); }
+
+out=$("$BCASTC" cost --table --topology=mesh:32x32 --model="a=0.5 b=150" \
+  --bytes=4KiB) || fail "cost --table exited with $?"
+echo "$out" | grep -Eq '^5  rb +- +15  39/16 ' || fail "no rb row for n=5: $out"
+echo "$out" | grep -Eq '^5  sc +- +72  1023/512 ' || fail "no sc row for n=5"
+echo "$out" | grep -Eq '^3  np-sc +2 +11  19/8 ' || fail "no np-sc d=2 row for n=3"
+
+out=$("$BCASTC" cost --topology=mesh:16x16 --algorithm=np-rd --np-d=2 2>&1) ||
+  fail "np-rd --np-d=2 exited with $?"
+echo "$out" | grep -q "np-rd-mesh-16x16-root0-d2" || fail "--np-d not applied: $out"
+
+"$BCASTC" cost --topology=mesh:16x16 --algorithm=np-rd --np-d=-3 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--np-d=-3 is not a usage error"
+msg=$("$BCASTC" cost --topology=mesh:16x16 --algorithm=np-sc --np-d=5 2>&1)
+[ $? -eq 2 ] || fail "--np-d=5 on 16x16 is not a usage error"
+echo "$msg" | grep -q "np-sc: --np-d=5 is out of range for mesh:16x16 (0..4)" ||
+  fail "unexpected message: $msg"
+msg=$("$BCASTC" cost --table --topology=mesh:6x6 2>&1)
+[ $? -eq 2 ] || fail "--table on mesh:6x6 is not a usage error"
+msg=$("$BCASTC" compile --topology=mesh:6x6 --algorithm=rb 2>&1)
+echo "$msg" | grep -q "rb needs power-of-two sides; got mesh:6x6" ||
+  fail "unexpected rb refusal: $msg"
+
+echo "$FAILED failures"
+[ $FAILED -eq 0 ]
