@@ -109,7 +109,10 @@ int main(int argc, char **argv) {
     }
     auto Start = std::chrono::steady_clock::now();
     CostReport Cost;
-    uint64_t S = slots("hc-mnb", request(D, {}), &Cost);
+    std::vector<NodeId> All(size_t(1) << D);
+    for (NodeId X = 0; X < All.size(); ++X)
+      All[X] = X;
+    uint64_t S = slots("hc-mnb", request(D, All), &Cost);
     double Sec = std::chrono::duration<double>(
                      std::chrono::steady_clock::now() - Start).count();
     uint64_t N = uint64_t(1) << D;

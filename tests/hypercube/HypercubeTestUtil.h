@@ -103,6 +103,14 @@ inline uint64_t verifiedSlots(const Plan &P, CostReport *Cost = nullptr) {
   return R.Cost.Rounds;
 }
 
+/// Every node once, in order: the multinode broadcast's --sources=all.
+inline std::vector<NodeId> allNodes(unsigned D) {
+  std::vector<NodeId> S(size_t(1) << D);
+  for (NodeId X = 0; X < S.size(); ++X)
+    S[X] = X;
+  return S;
+}
+
 inline std::string listSources(llvm::ArrayRef<NodeId> S) {
   std::string Out;
   for (size_t I = 0; I < S.size() && I < 12; ++I)

@@ -25,13 +25,13 @@ double highProbabilityBound(unsigned D, uint64_t K) {
   return std::max(4.0 * D, 4 * C * double(K) / D + 2.0 * D);
 }
 
-TEST(RandomizedBroadcasts, HundredSeedsWithinTheBound) {
-  struct Case {
-    unsigned D;
-    uint64_t K;
-  };
-  for (Case C : {Case{4, 16}, Case{6, 6}, Case{6, 36}, Case{8, 8},
-                 Case{8, 64}, Case{8, 256}, Case{10, 100}}) {
+struct Case {
+  unsigned D;
+  uint64_t K;
+};
+
+void hundredSeeds(std::initializer_list<Case> Cases) {
+  for (Case C : Cases) {
     std::vector<NodeId> Sources = randomSources(C.D, C.K, C.D * 131 + C.K);
     std::map<uint64_t, unsigned> Histogram;
     double Bound = highProbabilityBound(C.D, C.K);
@@ -49,6 +49,19 @@ TEST(RandomizedBroadcasts, HundredSeedsWithinTheBound) {
       printf(" %llux%u", (unsigned long long)H.first, H.second);
     printf("\n");
   }
+}
+
+TEST(RandomizedBroadcasts, HundredSeedsWithinTheBound) {
+  hundredSeeds({Case{4, 16}, Case{6, 6}, Case{6, 36}, Case{8, 8},
+                Case{8, 64}});
+}
+
+TEST(RandomizedBroadcasts, HundredSeedsWithinTheBoundManyPackets) {
+  hundredSeeds({Case{8, 256}});
+}
+
+TEST(RandomizedBroadcasts, HundredSeedsWithinTheBoundLargeCube) {
+  hundredSeeds({Case{10, 100}});
 }
 
 TEST(RandomizedBroadcasts, SeedChangesTheChoiceDeterministically) {
