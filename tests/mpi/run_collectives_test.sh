@@ -197,7 +197,7 @@ SLOTTED=--model="ports=all switching=store-and-forward duplex=full latency=1"
 for d in 3 4; do
   n=$((1 << d))
   from_bcastc hc-mnb-$d ALLGATHER $n $((d == 3 ? 1 : 0)) hc-mnb \
-    --topology=hypercube:$d "$SLOTTED"
+    --topology=hypercube:$d "$SLOTTED" --sources=all
   # K = 3 sources, one of them listed twice in a row on the 16-node cube.
   sources=0,5,3
   [ $d = 4 ] && sources=9,9,6
