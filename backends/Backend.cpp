@@ -8,7 +8,10 @@
 #include "backends/Backend.h"
 
 #include "backends/mpi/MpiCppEmitter.h"
+#include "backends/msccl/MscclXmlEmitter.h"
+#include "backends/nccl/NcclCudaEmitter.h"
 #include "backends/proto/ProtoBackend.h"
+#include "backends/svg/SvgEmitter.h"
 #include "backends/text/TextBackend.h"
 
 namespace bcastc {

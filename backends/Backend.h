@@ -21,6 +21,9 @@ namespace bcastc {
 struct EmitOptions {
   /// Name of the emitted function (code backends).
   std::string FunctionName = "bcastc_broadcast";
+  /// msccl-xml: `azure` (Azure/msccl-executor-nccl) or `microsoft`
+  /// (microsoft/msccl).
+  std::string MscclDialect = "azure";
 };
 
 struct BackendInfo {

@@ -12,6 +12,10 @@ PACKAGES=(
   libprotobuf-dev
   openmpi-bin            # mpirun, for running emitted MPI code in tests
   libopenmpi-dev         # mpicxx
+  clang-14               # fuzz/build_and_run.sh: libFuzzer targets
+  libclang-rt-14-dev     # libFuzzer and sanitizer runtimes for clang-14
+  libxml2-utils          # xmllint: the SVG backend's well-formedness test
+  librsvg2-bin           # rsvg-convert: the SVG backend's render test
 )
 
 missing=()

@@ -13,6 +13,7 @@
 
 #include "backends/Backend.h"
 #include "compiler/driver/CostSweep.h"
+#include "compiler/driver/CostTable.h"
 #include "compiler/driver/Driver.h"
 #include "backends/calibrate/CalibrationEmitter.h"
 #include "compiler/lowering/postal/PostalReport.h"
@@ -111,6 +112,12 @@ cl::opt<std::string> FunctionNameOpt(
     cl::desc("Name of the emitted function (default bcastc_broadcast)"),
     cl::init("bcastc_broadcast"), cl::cat(Category), cl::sub(CompileCmd),
     cl::sub(VerifyCmd));
+cl::opt<std::string> MscclDialectOpt(
+    "msccl-dialect",
+    cl::desc("--emit=msccl-xml: azure (Azure/msccl-executor-nccl, default) "
+             "or microsoft (microsoft/msccl)"),
+    cl::init("azure"), cl::cat(Category), cl::sub(CompileCmd),
+    cl::sub(VerifyCmd));
 cl::opt<std::string> SweepOpt(
     "sweep",
     cl::desc("Cost every applicable algorithm at message lengths LO, 2LO, "
@@ -155,6 +162,17 @@ cl::opt<bool> PostalTableOpt(
     "postal-table",
     cl::desc("Print gamma(lambda) (Table 1) and the delay-send/delay-receive "
              "break-even points (Table 2) of the postal global combine"),
+    cl::cat(Category), cl::sub(CostCmd));
+cl::opt<int> NpDOpt(
+    "np-d",
+    cl::desc("np-rd/np-sc: blocks (DCNs) of side 2^d, 0 <= d <= n (default: "
+             "the cheapest d for --bytes)"),
+    cl::init(-1), cl::value_desc("d"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<bool> TableOpt(
+    "table",
+    cl::desc("Print Zhuang & Liberatore's Table 2 by simulation: alpha and "
+             "beta of rd, sc, np-rd, np-sc (every d) and rb for n = 1..lg "
+             "side of --topology (mesh:32x32, torus:8x8x8, ...)"),
     cl::cat(Category), cl::sub(CostCmd));
 cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
@@ -230,6 +248,10 @@ Expected<LoweringRequest> loweringRequest() {
                             Topo->numCoordinates() ? 64 : 0, R.DimensionOrder))
       return std::move(E);
   R.Seed = SeedOpt;
+  if (NpDOpt.getNumOccurrences() && NpDOpt < 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "--np-d must not be negative");
+  R.NpD = NpDOpt;
   auto Bytes = bytesOption();
   if (!Bytes)
     return Bytes.takeError();
@@ -285,6 +307,7 @@ int emit(const Plan &P) {
   raw_string_ostream OS(Out);
   EmitOptions EO;
   EO.FunctionName = FunctionNameOpt;
+  EO.MscclDialect = MscclDialectOpt;
   if (Error E = B->Emit(P, EO, OS))
     return usageError(toString(std::move(E)));
   OS.flush();
@@ -373,6 +396,14 @@ int runSweep() {
 }
 
 int runCost() {
+  if (TableOpt) {
+    auto R = loweringRequest();
+    if (!R)
+      return usageError(toString(R.takeError()));
+    if (Error E = printCostTable(*R, outs()))
+      return usageError(toString(std::move(E)));
+    return Verified;
+  }
   if (PostalTableOpt) {
     printPostalTables(outs());
     if (!TopologyOpt.getNumOccurrences() && PlanFiles.empty())
@@ -459,17 +490,17 @@ int runAlgorithms() {
     return usageError(toString(R.takeError()));
   outs() << "algorithms for " << R->Topo.str() << ", root " << R->Root << ", "
          << R->Bytes << " bytes, machine " << R->Model.str() << "\n";
-  outs() << "rank algorithm       time (us)  start-ups    ratio  m*a "
+  outs() << "rank algorithm                         time (us)  start-ups    ratio  m*a "
             "coefficient\n";
   unsigned Rank = 0;
   for (const Candidate &C : rankAlgorithms(*R)) {
     if (!C.Reason.empty()) {
-      outs() << "-    " << format("%-10s ", C.Algo->Name.str().c_str())
+      outs() << "-    " << format("%-28s ", C.Algo->Name.str().c_str())
              << "not applicable: " << C.Reason << "\n";
       continue;
     }
     const CostReport &Cost = C.Result.Cost;
-    outs() << format("%-4u %-10s %14.3f %10llu %8.3f  ", ++Rank,
+    outs() << format("%-4u %-28s %14.3f %10llu %8.3f  ", ++Rank,
                      C.Algo->Name.str().c_str(), Cost.Time,
                      (unsigned long long)Cost.Startups, Cost.Ratio)
            << Cost.Transmit << "\n";

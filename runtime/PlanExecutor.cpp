@@ -1,0 +1,156 @@
+//===- runtime/PlanExecutor.cpp - Performs a .pb broadcast plan over MPI --===//
+//
+// Tables are built once at load time; a call walks only its own rank's
+// entries, so the per-call overhead is a few table reads per message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/PlanExecutor.h"
+
+#include "ir/PlanIO.h"
+#include "verifier/Verifier.h"
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+namespace bcastc {
+
+llvm::Expected<PlanExecutor> PlanExecutor::load(llvm::StringRef Path) {
+  auto P = readPlanFile(Path);
+  if (!P)
+    return P.takeError();
+  return fromPlan(*P, Path);
+}
+
+llvm::Expected<PlanExecutor> PlanExecutor::fromPlan(const Plan &P,
+                                                    llvm::StringRef Origin) {
+  VerificationResult R = verifyPlan(P);
+  if (!R.verified())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "%s: plan '%s' fails verification (%u errors); not executed",
+        Origin.str().c_str(), P.Name.c_str(), unsigned(R.numErrors()));
+  auto S = scheduleBroadcast(P, Origin);
+  if (!S)
+    return S.takeError();
+  PlanExecutor E;
+  E.Sched = std::move(*S);
+  E.Origin = Origin.str();
+  const uint32_t N = E.Sched.NumRanks;
+  std::vector<std::vector<Entry>> PerRank(N);
+  for (size_t Step = 0; Step < E.Sched.Steps.size(); ++Step) {
+    for (const ScheduledMove &M : E.Sched.Steps[Step])
+      for (const ChunkRange &C : M.Chunks)
+        PerRank[M.Dst].push_back({uint32_t(Step), M.Src, false, C.Begin, C.End});
+    for (const ScheduledMove &M : E.Sched.Steps[Step])
+      for (const ChunkRange &C : M.Chunks)
+        PerRank[M.Src].push_back({uint32_t(Step), M.Dst, true, C.Begin, C.End});
+  }
+  E.RankStart.push_back(0);
+  for (const std::vector<Entry> &Mine : PerRank) {
+    E.Entries.insert(E.Entries.end(), Mine.begin(), Mine.end());
+    E.RankStart.push_back(E.Entries.size());
+  }
+  return std::move(E);
+}
+
+namespace {
+/// Messages larger than this go in several pieces (MPI counts are int).
+const uint64_t PieceBytes = uint64_t(1) << 30;
+} // namespace
+
+int PlanExecutor::run(int Rank, unsigned char *Data, uint64_t Bytes,
+                      MPI_Comm Comm) const {
+  const uint64_t D = Sched.DataChunks;
+  std::vector<MPI_Request> Requests;
+  uint64_t I = RankStart[Rank];
+  const uint64_t End = RankStart[Rank + 1];
+  while (I < End) {
+    const uint32_t Step = Entries[I].Step;
+    // Tags only separate consecutive steps' messages between one pair; MPI's
+    // non-overtaking rule orders the rest.
+    const int Tag = int(Step % (kMaxTag + 1));
+    Requests.clear();
+    for (; I < End && Entries[I].Step == Step; ++I) {
+      const Entry &E = Entries[I];
+      const uint64_t Lo = chunkBegin(E.First, D, Bytes);
+      const uint64_t Hi = chunkBegin(E.Last, D, Bytes);
+      for (uint64_t At = Lo; At < Hi; At += PieceBytes) {
+        const int Len = int(std::min(PieceBytes, Hi - At));
+        MPI_Request Req;
+        const int RC =
+            E.Send ? MPI_Isend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
+                               Comm, &Req)
+                   : MPI_Irecv(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
+                               Comm, &Req);
+        if (RC != MPI_SUCCESS)
+          return RC;
+        Requests.push_back(Req);
+      }
+    }
+    if (!Requests.empty()) {
+      const int RC = MPI_Waitall(int(Requests.size()), Requests.data(),
+                                 MPI_STATUSES_IGNORE);
+      if (RC != MPI_SUCCESS)
+        return RC;
+    }
+  }
+  return MPI_SUCCESS;
+}
+
+int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
+                        MPI_Comm Comm) const {
+  int Size = 0, Rank = 0, RC;
+  if ((RC = MPI_Comm_size(Comm, &Size)) != MPI_SUCCESS)
+    return RC;
+  if (Size != int(Sched.NumRanks))
+    return MPI_ERR_COMM;
+  if (Root != int(Sched.Root))
+    return MPI_ERR_ROOT;
+  if (Count < 0)
+    return MPI_ERR_COUNT;
+  if (Type == MPI_DATATYPE_NULL)
+    return MPI_ERR_TYPE;
+  if ((RC = MPI_Comm_rank(Comm, &Rank)) != MPI_SUCCESS)
+    return RC;
+  MPI_Count TypeSize, Lb, Extent, TrueLb, TrueExtent;
+  if ((RC = MPI_Type_size_x(Type, &TypeSize)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
+          MPI_SUCCESS)
+    return RC;
+  const uint64_t Bytes = uint64_t(Count) * uint64_t(TypeSize);
+  if (Bytes == 0)
+    return MPI_SUCCESS;
+  // Contiguous: the elements' bytes form one run starting at the true lower
+  // bound, so chunks are plain byte ranges of the user's buffer.
+  if (TrueExtent == TypeSize && (Count == 1 || Extent == TypeSize))
+    return run(Rank, static_cast<unsigned char *>(Buffer) + TrueLb, Bytes,
+               Comm);
+
+  // Others travel packed. MPI_Pack counts in int. Every rank checks the
+  // packed length before communicating, so all refuse together.
+  int PackBytes = 0;
+  if (Bytes > uint64_t(INT_MAX))
+    return MPI_ERR_COUNT;
+  if ((RC = MPI_Pack_size(Count, Type, Comm, &PackBytes)) != MPI_SUCCESS)
+    return RC;
+  if (uint64_t(PackBytes) != Bytes) // a heterogeneous pack format
+    return MPI_ERR_TYPE;
+  std::unique_ptr<unsigned char[]> Packed(new unsigned char[PackBytes]);
+  int Position = 0;
+  if (Rank == Root) {
+    if ((RC = MPI_Pack(Buffer, Count, Type, Packed.get(), PackBytes, &Position,
+                       Comm)) != MPI_SUCCESS)
+      return RC;
+  }
+  if ((RC = run(Rank, Packed.get(), Bytes, Comm)) != MPI_SUCCESS ||
+      Rank == Root)
+    return RC;
+  return MPI_Unpack(Packed.get(), int(Bytes), &Position, Buffer, Count, Type,
+                    Comm);
+}
+
+} // namespace bcastc

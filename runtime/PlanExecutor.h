@@ -1,0 +1,82 @@
+//===- runtime/PlanExecutor.h - Performs a .pb broadcast plan over MPI -*- C++ -*-===//
+//
+// Loads a plan table (`bcastc compile --emit=proto`, ir/plan.proto; also
+// .textproto and .sched), verifies it again (a table is data a runtime
+// must not trust blindly), and performs it with MPI_Bcast's arguments: per
+// step, this rank's MPI_Irecv's, then its MPI_Isend's, then one MPI_Waitall
+// -- the semantics of the mpi-cpp backend, read from a table at run time
+// instead of compiled in:
+//
+//   plan table (.pb) --load--> BroadcastSchedule --per rank--> entries
+//   step 0: 0 -> 2 : *          rank 2: step 0 recv 0-1 from 0
+//   step 1: 0 -> 1 : *                  step 1 send 0-1 to 3
+//           2 -> 3 : *
+//
+// Chunk c of the count * size(datatype) = m bytes covers [floor(c*m/D),
+// floor((c+1)*m/D)). Contiguous datatypes move in place; others are packed
+// by the root and unpacked by the others. Pieces above 1 GiB go as several
+// messages. All communication uses the communicator it is given, with tags
+// 0..kMaxTag; callers that share the communicator with the application
+// (the PMPI library) pass a private duplicate.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_RUNTIME_PLANEXECUTOR_H
+#define BCASTC_RUNTIME_PLANEXECUTOR_H
+
+#include "runtime/BroadcastSchedule.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bcastc {
+
+class PlanExecutor {
+public:
+  /// Reads, verifies and schedules the broadcast plan in \p Path. Errors
+  /// name the file: unreadable, malformed, not verified, not a broadcast.
+  static llvm::Expected<PlanExecutor> load(llvm::StringRef Path);
+  /// Same for a plan already in memory (verified here too).
+  static llvm::Expected<PlanExecutor> fromPlan(const Plan &P,
+                                               llvm::StringRef Origin);
+
+  uint32_t numRanks() const { return Sched.NumRanks; }
+  NodeId root() const { return Sched.Root; }
+  const std::string &planName() const { return Sched.PlanName; }
+  const std::string &origin() const { return Origin; }
+
+  /// MPI_Bcast. Returns MPI_ERR_COMM when \p Comm's size differs from the
+  /// plan's, MPI_ERR_ROOT for another root, before any communication; MPI
+  /// errors from the point-to-point calls are returned as they come.
+  int bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
+            MPI_Comm Comm) const;
+
+  /// The largest tag bcast() uses.
+  static constexpr int kMaxTag = 1023;
+
+private:
+  struct Entry {
+    uint32_t Step;
+    uint32_t Peer;
+    bool Send;
+    uint32_t First, Last; ///< Chunks [First, Last).
+  };
+  BroadcastSchedule Sched;
+  std::string Origin;
+  /// Rank r's entries are Entries[RankStart[r], RankStart[r + 1]), by step,
+  /// receives before sends.
+  std::vector<uint64_t> RankStart;
+  std::vector<Entry> Entries;
+
+  int run(int Rank, unsigned char *Data, uint64_t Bytes, MPI_Comm Comm) const;
+};
+
+} // namespace bcastc
+
+#endif // BCASTC_RUNTIME_PLANEXECUTOR_H

@@ -1,0 +1,38 @@
+#!/bin/bash
+#===- tests/msccl/run_msccl_cli_test.sh - bcastc --emit=msccl-xml end to end ===#
+#
+# run_msccl_cli_test.sh BCASTC MSCCL_CHECK
+#
+# Emits broadcasts on 4, 8 and 16 ranks in both dialects (twice: the output
+# must be byte-identical), checks each with msccl_check for its root, and
+# checks that an unknown dialect is a usage error.
+#
+#===----------------------------------------------------------------------===#
+
+set -u
+BCASTC=$1
+CHECK=$2
+WORK=${TEST_TMPDIR:-$(mktemp -d)}
+FAILED=0
+for spec in linear:4:bst:1 linear:8:st:3 mesh:2x4:sc:2 mesh:4x4:bst-mesh:5 torus:4x4:sc:6 linear:16:bst:0; do
+  IFS=: read -r kind size algo root <<<"$spec"
+  for dialect in azure microsoft; do
+    out=$WORK/$algo-$size-root$root-$dialect.xml
+    for f in "$out" "$out.again"; do
+      "$BCASTC" compile --topology="$kind:$size" --root="$root" --algorithm="$algo" \
+        --emit=msccl-xml --msccl-dialect=$dialect -o "$f" >/dev/null 2>&1 ||
+        { echo "FAIL: bcastc $spec $dialect"; FAILED=$((FAILED + 1)); continue 2; }
+    done
+    cmp -s "$out" "$out.again" || { echo "FAIL: $out differs between runs"; FAILED=$((FAILED + 1)); }
+    "$CHECK" "$out" --root="$root" --dialect=$dialect ||
+      { echo "FAIL: $out does not pass"; FAILED=$((FAILED + 1)); }
+  done
+done
+if "$BCASTC" compile --topology=linear:4 --emit=msccl-xml --msccl-dialect=nccl \
+  -o "$WORK/x.xml" 2>"$WORK/err" >/dev/null; then
+  echo "FAIL: an unknown dialect was accepted"; FAILED=$((FAILED + 1))
+fi
+grep -q "unknown dialect 'nccl' (expected azure or microsoft)" "$WORK/err" ||
+  { echo "FAIL: no message for an unknown dialect"; cat "$WORK/err"; FAILED=$((FAILED + 1)); }
+echo "$FAILED failures"
+[ $FAILED -eq 0 ]
