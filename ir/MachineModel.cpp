@@ -183,14 +183,18 @@ std::string formatRational(Rational R) {
   if (R.isInteger())
     return std::to_string(R.num());
   // A finite decimal: scale to 10^k.
+  // parsePositiveRational() takes at most 2^34 for a decimal's digits and
+  // its power of ten; past that only the fraction reads back.
+  const __int128 DecimalLimit = __int128(1) << 34;
   int K = std::max(Twos, Fives);
-  __int128 Scaled = (__int128)R.num();
-  for (int I = 0; I < K; ++I)
-    Scaled *= 10;
-  Scaled /= R.den();
   __int128 Pow = 1;
   for (int I = 0; I < K; ++I)
     Pow *= 10;
+  if (Pow >= DecimalLimit)
+    return R.str();
+  __int128 Scaled = (__int128)R.num() * Pow / R.den();
+  if (Scaled >= DecimalLimit)
+    return R.str();
   std::string Frac = std::to_string(int64_t(Scaled % Pow));
   Frac.insert(0, size_t(K) - Frac.size(), '0');
   return std::to_string(int64_t(Scaled / Pow)) + "." + Frac;

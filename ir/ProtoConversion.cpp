@@ -2,7 +2,10 @@
 
 #include "ir/ProtoConversion.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 
@@ -120,8 +123,16 @@ static Error convertModel(const PM &In, MachineModel &M) {
   if (In.has_port_count()) {
     if (In.port_count() == 0)
       return makeError("model.port_count must be positive");
+    if (In.port_count() > (uint32_t(1) << 30))
+      return makeError("model.port_count " + Twine(In.port_count()) +
+                       " is above 2^30");
     M.PortCount = In.port_count();
   }
+  // As `ports=1` in text: one port is PortModel::One, whose count is 1.
+  if (M.Ports == PortModel::K && M.PortCount == 1)
+    M.Ports = PortModel::One;
+  if (M.Ports == PortModel::One)
+    M.PortCount = 1;
   if (In.has_switching()) {
     switch (In.switching()) {
     case PM::SWITCHING_WORMHOLE:
@@ -163,11 +174,21 @@ static Error convertModel(const PM &In, MachineModel &M) {
   if (In.has_capacity()) {
     if (In.capacity() == 0)
       return makeError("model.capacity must be positive");
+    // The text form's limit (MachineModel::set), so the plan prints back.
+    if (In.capacity() > (uint32_t(1) << 30))
+      return makeError("model.capacity " + Twine(In.capacity()) +
+                       " is above 2^30");
     M.Capacity = In.capacity();
   }
+  // The text forms read latencies below 2^30 (parsePositiveRational);
+  // anything larger would print a plan that does not read back.
+  const uint32_t LatencyLimit = uint32_t(1) << 30;
   if (In.has_latency()) {
     if (In.latency() == 0)
       return makeError("model.latency must be positive");
+    if (In.latency() >= LatencyLimit)
+      return makeError("model.latency " + Twine(In.latency()) +
+                       " is not below 2^30");
     M.Latency = In.latency();
   }
   if (In.has_latency_num() || In.has_latency_den()) {
@@ -177,6 +198,9 @@ static Error convertModel(const PM &In, MachineModel &M) {
     if (In.latency_num() == 0 || In.latency_den() == 0)
       return makeError("model.latency_num and model.latency_den must both "
                        "be positive");
+    if (In.latency_num() >= LatencyLimit || In.latency_den() >= LatencyLimit)
+      return makeError("model.latency_num and model.latency_den must both "
+                       "be below 2^30");
     M.Latency = Rational(In.latency_num(), In.latency_den());
   }
   struct {
@@ -237,6 +261,15 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
   Plan P;
   P.Source.File = File.str();
   P.Name = Msg.name();
+  // The name must print as the one word `.sched` reads back: a space,
+  // newline or `#` would change or cut the reprinted plan.
+  if (any_of(P.Name, [](char Ch) { return isSpace(Ch) || Ch == '#'; })) {
+    std::string Escaped;
+    raw_string_ostream OS(Escaped);
+    printEscapedString(P.Name, OS);
+    return makeError("plan name '" + Twine(OS.str()) +
+                     "' is not one word (no spaces or '#')");
+  }
   if (Msg.topology().empty())
     return makeError("the plan has no topology");
   auto Topo = Topology::parse(Msg.topology());
