@@ -2,6 +2,8 @@
 
 #include "compiler/lowering/LinearArrayRequest.h"
 
+#include "compiler/lowering/VirtualArray.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <numeric>
@@ -57,6 +59,37 @@ std::vector<NodeId> linearNodes(const LoweringRequest &R) {
   std::vector<NodeId> Nodes(R.Topo.numNodes());
   std::iota(Nodes.begin(), Nodes.end(), NodeId(0));
   return Nodes;
+}
+
+/// nu when the metanode algorithm applies to 2^D positions, else 0.
+static unsigned usableNu(const MachineModel &M, unsigned D) {
+  unsigned Nu = floorLog2(std::max<uint32_t>(M.Capacity, 1));
+  return Nu >= 1 && Nu < D ? Nu : 0;
+}
+
+LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
+                                    LinearClosedForm Time) {
+  uint32_t N = R.Topo.numNodes();
+  bool PowerOfTwo = (N & (N - 1)) == 0;
+  unsigned Floor = floorLog2(N), Ceil = ceilLog2(N);
+  LinearStrategy S;
+  S.Companions = usesCompanions(R);
+  if (PowerOfTwo) {
+    S.Nu = usableNu(R.Model, Floor);
+  } else if (R.Sizes != SizeStrategy::Virtual) {
+    unsigned FullNu = usableNu(R.Model, Floor);
+    if (R.Sizes == SizeStrategy::Companions) {
+      S.Nu = FullNu;
+    } else if (FullNu > 0) {
+      double ViaCompanions =
+          Time(R, Floor, FullNu) + R.Model.A * double(R.Bytes) + R.Model.B;
+      if (ViaCompanions < Time(R, Ceil, 0)) {
+        S.Companions = true;
+        S.Nu = FullNu;
+      }
+    }
+  }
+  return S;
 }
 
 } // namespace bcastc

@@ -38,6 +38,26 @@ bool usesCompanions(const LoweringRequest &R);
 /// Node ids 0..n-1 of the array, left to right.
 std::vector<NodeId> linearNodes(const LoweringRequest &R);
 
+/// How a linear-array broadcast reaches \p R's size and link capacity.
+struct LinearStrategy {
+  /// Companions (Section 5.2) rather than virtual nodes (Section 5.1).
+  bool Companions = false;
+  /// The nu of the metanode algorithm (Sections 3.1.2, 3.3.2); 0 for the
+  /// nu = 0 one.
+  unsigned Nu = 0;
+};
+
+/// The algorithm's closed-form time on 2^D nodes with a given nu, at
+/// R.Bytes (Eq. 1/2 for ST, Eq. 7/8 for BST).
+using LinearClosedForm = double (*)(const LoweringRequest &R, unsigned D,
+                                    unsigned Nu);
+
+/// Virtual nodes only carry the nu = 0 algorithm (with interleaved subarrays
+/// node n-1 would serve several trees at once); companions carry the
+/// metanode one. Auto picks the cheaper by \p Time at R.Bytes.
+LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
+                                    LinearClosedForm Time);
+
 } // namespace bcastc
 
 #endif // BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H

@@ -37,12 +37,6 @@ static void metanodeSpanningTree(VirtualPlanBuilder &B, const VirtualArray &A,
   dimensionalExchange(B, A, Meta, Whole);
 }
 
-/// nu when the metanode algorithm applies to 2^D positions, else 0.
-static unsigned usableNu(const MachineModel &M, unsigned D) {
-  unsigned Nu = floorLog2(std::max<uint32_t>(M.Capacity, 1));
-  return Nu >= 1 && Nu < D ? Nu : 0;
-}
-
 /// Closed forms (Eq. 1, 2) for Auto's choice of size strategy at R.Bytes.
 static double stTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
   double Ma = R.Model.A * double(R.Bytes), Bt = R.Model.B;
@@ -54,28 +48,9 @@ static double stTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
 
 llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R) {
   std::vector<NodeId> Nodes = linearNodes(R);
-  uint32_t N = Nodes.size();
-  bool PowerOfTwo = (N & (N - 1)) == 0;
-  unsigned Floor = floorLog2(N), Ceil = ceilLog2(N);
-  // Virtual nodes only carry the nu = 0 algorithm (Section 5.1); companions
-  // carry the metanode one; Auto picks the cheaper at R.Bytes.
-  bool Companions = usesCompanions(R);
-  unsigned Nu = 0;
-  if (PowerOfTwo) {
-    Nu = usableNu(R.Model, Floor);
-  } else if (R.Sizes != SizeStrategy::Virtual) {
-    unsigned FullNu = usableNu(R.Model, Floor);
-    if (R.Sizes == SizeStrategy::Companions)
-      Nu = FullNu;
-    else if (FullNu > 0) {
-      double ViaCompanions = stTime(R, Floor, FullNu) +
-                             R.Model.A * double(R.Bytes) + R.Model.B;
-      if (ViaCompanions < stTime(R, Ceil, 0)) {
-        Companions = true;
-        Nu = FullNu;
-      }
-    }
-  }
+  LinearStrategy S = chooseLinearStrategy(R, stTime);
+  bool Companions = S.Companions;
+  unsigned Nu = S.Nu;
 
   Collective Coll;
   Coll.Kind = CollectiveKind::Broadcast;
