@@ -1,7 +1,7 @@
 //===- compiler/driver/bcastc.cpp - The bcastc command-line tool ----------===//
 //
-//   bcastc compile --topology=linear:16 --root=5 --bytes=64KiB \
-//                  --algorithm=bst --emit=mpi-cpp -o bcast.cc
+//   bcastc compile --topology=linear:16 --root=5 --algorithm=bst
+//                  --bytes=64KiB --emit=mpi-cpp -o bcast.cc
 //   bcastc verify plan.sched [--emit=KIND -o FILE]
 //   bcastc cost (--topology=... | plan.sched) [--bytes=N]
 //   bcastc algorithms --topology=... [--root=R] [--bytes=N]

@@ -88,44 +88,17 @@ static double bstTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
 }
 
 llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R) {
-  std::vector<NodeId> Nodes = linearNodes(R);
   LinearStrategy S = chooseLinearStrategy(R, bstTime);
-  bool Companions = S.Companions;
   unsigned Nu = S.Nu;
-
-  Collective Coll;
-  Coll.Kind = CollectiveKind::Broadcast;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = uint32_t(2) << Nu;
-  PlanBuilder PB(linearPlanName("bst", R, Companions), R.Topo, R.Model, Coll);
-  VirtualPlanBuilder B(PB);
-  const ChunkRange Whole{0, Coll.NumChunks};
-
-  auto Run = [&](const VirtualArray &A, uint64_t Root) {
-    if (Nu > 0)
-      metanodeBidirectionalSpanningTree(B, A, Root, Nu, Whole);
-    else
-      bidirectionalSpanningTree(B, A, Root, Whole);
-  };
-
-  if (Companions) {
-    // Section 5.2: BST on the 2^floor(lg n) full nodes, then the whole
-    // message to each companion (cost + ma + b).
-    CompanionLayout L = companionLayout(Nodes, R.Root);
-    VirtualArray A = VirtualArray::onNodes(L.Full);
-    Run(A, A.firstPosition(L.RootIndex));
-    B.beginStep();
-    for (const auto &FC : L.Companions)
-      B.send(FC.first, FC.second, Whole);
-    B.endStep();
-    return PB.take();
-  }
-
-  // Section 5.1: node n-1 simulates the appended positions (VirtualArray.h).
-  VirtualArray A = VirtualArray::withVirtualNodes(Nodes);
-  Run(A, A.firstPosition(R.Root));
-  return PB.take();
+  return lowerOnLinearArray(
+      R, "bst", S.Companions, uint32_t(2) << Nu,
+      [&](VirtualPlanBuilder &B, const VirtualArray &A, uint64_t Root,
+          ChunkRange Whole) {
+        if (Nu > 0)
+          metanodeBidirectionalSpanningTree(B, A, Root, Nu, Whole);
+        else
+          bidirectionalSpanningTree(B, A, Root, Whole);
+      });
 }
 
 } // namespace bcastc

@@ -92,4 +92,36 @@ LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
   return S;
 }
 
+Plan lowerOnLinearArray(
+    const LoweringRequest &R, llvm::StringRef Algo, bool Companions,
+    uint32_t NumChunks,
+    llvm::function_ref<void(VirtualPlanBuilder &B, const VirtualArray &A,
+                            uint64_t Root, ChunkRange Whole)>
+        Broadcast) {
+  Collective Coll;
+  Coll.Kind = CollectiveKind::Broadcast;
+  Coll.Roots = {R.Root};
+  Coll.Bytes = R.Bytes;
+  Coll.NumChunks = NumChunks;
+  PlanBuilder PB(linearPlanName(Algo, R, Companions), R.Topo, R.Model, Coll);
+  VirtualPlanBuilder B(PB);
+  const ChunkRange Whole{0, NumChunks};
+  std::vector<NodeId> Nodes = linearNodes(R);
+
+  if (Companions) {
+    CompanionLayout L = companionLayout(Nodes, R.Root);
+    VirtualArray A = VirtualArray::onNodes(L.Full);
+    Broadcast(B, A, A.firstPosition(L.RootIndex), Whole);
+    B.beginStep();
+    for (const auto &FC : L.Companions)
+      B.send(FC.first, FC.second, Whole);
+    B.endStep();
+    return PB.take();
+  }
+
+  VirtualArray A = VirtualArray::withVirtualNodes(Nodes);
+  Broadcast(B, A, A.firstPosition(R.Root), Whole);
+  return PB.take();
+}
+
 } // namespace bcastc

@@ -14,6 +14,10 @@
 #define BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
 
 #include "compiler/Lowering.h"
+#include "compiler/lowering/VirtualArray.h"
+#include "compiler/lowering/VirtualPlanBuilder.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 #include <vector>
@@ -57,6 +61,20 @@ using LinearClosedForm = double (*)(const LoweringRequest &R, unsigned D,
 /// metanode one. Auto picks the cheaper by \p Time at R.Bytes.
 LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
                                     LinearClosedForm Time);
+
+/// Runs a broadcast built for 2^d positions on \p R's array and returns the
+/// plan, named after \p Algo, with \p NumChunks chunks. \p Broadcast lays
+/// the algorithm on positions \p A from position \p Root. With companions
+/// (Section 5.2) it runs on the 2^floor(lg n) full nodes and one more step
+/// sends the whole message to each companion (+ ma + b); otherwise node n-1
+/// simulates the appended virtual positions (Section 5.1; a no-op for
+/// n = 2^d; VirtualArray.h explains why every root stays contention-free).
+Plan lowerOnLinearArray(
+    const LoweringRequest &R, llvm::StringRef Algo, bool Companions,
+    uint32_t NumChunks,
+    llvm::function_ref<void(VirtualPlanBuilder &B, const VirtualArray &A,
+                            uint64_t Root, ChunkRange Whole)>
+        Broadcast);
 
 } // namespace bcastc
 

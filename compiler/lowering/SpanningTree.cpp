@@ -47,45 +47,17 @@ static double stTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
 }
 
 llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R) {
-  std::vector<NodeId> Nodes = linearNodes(R);
   LinearStrategy S = chooseLinearStrategy(R, stTime);
-  bool Companions = S.Companions;
   unsigned Nu = S.Nu;
-
-  Collective Coll;
-  Coll.Kind = CollectiveKind::Broadcast;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = uint32_t(1) << Nu;
-  PlanBuilder PB(linearPlanName("st", R, Companions), R.Topo, R.Model, Coll);
-  VirtualPlanBuilder B(PB);
-  const ChunkRange Whole{0, Coll.NumChunks};
-
-  auto Run = [&](const VirtualArray &A, uint64_t Root) {
-    if (Nu > 0)
-      metanodeSpanningTree(B, A, Root, Nu, Whole);
-    else
-      spanningTreeBroadcast(B, A, Root, TreeBits::all(A), Whole);
-  };
-
-  if (Companions) {
-    // Section 5.2: ST on the 2^floor(lg n) full nodes, then one step to the
-    // companions.
-    CompanionLayout L = companionLayout(Nodes, R.Root);
-    VirtualArray A = VirtualArray::onNodes(L.Full);
-    Run(A, A.firstPosition(L.RootIndex));
-    B.beginStep();
-    for (const auto &FC : L.Companions)
-      B.send(FC.first, FC.second, Whole);
-    B.endStep();
-    return PB.take();
-  }
-
-  // Section 5.1 (a no-op for n = 2^d): node n-1 simulates the appended
-  // positions; VirtualArray.h explains why every root stays contention-free.
-  VirtualArray A = VirtualArray::withVirtualNodes(Nodes);
-  Run(A, A.firstPosition(R.Root));
-  return PB.take();
+  return lowerOnLinearArray(
+      R, "st", S.Companions, uint32_t(1) << Nu,
+      [&](VirtualPlanBuilder &B, const VirtualArray &A, uint64_t Root,
+          ChunkRange Whole) {
+        if (Nu > 0)
+          metanodeSpanningTree(B, A, Root, Nu, Whole);
+        else
+          spanningTreeBroadcast(B, A, Root, TreeBits::all(A), Whole);
+      });
 }
 
 } // namespace bcastc
