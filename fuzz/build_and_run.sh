@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds bcastc's libFuzzer targets with clang-14 and runs each for a while.
 #
-#   fuzz/build_and_run.sh [-t SECONDS] [-o OUTDIR] [TARGET...]
+#   fuzz/build_and_run.sh [-t SECONDS] [-n RUNS] [-o OUTDIR] [TARGET...]
 #
 # Bazel's toolchain is gcc, which has no libFuzzer, so this compiles the
 # targets and the library sources they need (ir/, verifier/) directly with
@@ -10,7 +10,8 @@
 # SpecFuzzer); -t 0 only builds. Each target starts from a copy of its seed
 # corpus (fuzz/corpus/<target>) in OUTDIR/corpus/<target>; crashes land in
 # OUTDIR/artifacts/<target>/ and make the script fail. The last line per
-# target is `TARGET: N execs in S s`. FUZZ_OPT overrides -O1 (the smoke test
+# target is `TARGET: N execs in S s`. -n stops each target after RUNS
+# executions instead (-t then only caps the time, default 6 h). FUZZ_OPT overrides -O1 (the smoke test
 # builds with -O0, which compiles faster).
 #
 # Needs clang-14 and libclang-rt-14-dev (tools/setup.sh installs them); this
@@ -19,15 +20,19 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 seconds=60
+runs=0
 out="${TMPDIR:-/tmp}/bcastc-fuzz"
-while getopts "t:o:" opt; do
+seconds_given=0
+while getopts "t:n:o:" opt; do
   case "$opt" in
-    t) seconds="$OPTARG" ;;
+    t) seconds="$OPTARG"; seconds_given=1 ;;
+    n) runs="$OPTARG" ;;
     o) out="$OPTARG" ;;
-    *) echo "usage: $0 [-t SECONDS] [-o OUTDIR] [TARGET...]" >&2; exit 2 ;;
+    *) echo "usage: $0 [-t SECONDS] [-n RUNS] [-o OUTDIR] [TARGET...]" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
+if [ "$runs" != 0 ] && [ "$seconds_given" = 0 ]; then seconds=21600; fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(PlanTextFuzzer PlanTextProtoFuzzer PlanBinaryProtoFuzzer SpecFuzzer)
@@ -82,7 +87,7 @@ for t in "${targets[@]}"; do
   log="$out/$t.log"
   # -rss_limit_mb and -timeout make OOMs and hangs findings too.
   if ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-     "$out/bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+     "$out/bin/$t" -max_total_time="$seconds" -runs="$([ "$runs" = 0 ] && echo -1 || echo "$runs")" -timeout=10 -rss_limit_mb=2048 \
        -max_len=4096 -print_final_stats=1 \
        -artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1; then
     :
@@ -92,6 +97,7 @@ for t in "${targets[@]}"; do
     tail -40 "$log" >&2
   fi
   execs=$(awk '/stat::number_of_executed_units/ {print $2}' "$log")
-  echo "$t: $execs execs in $seconds s"
+  took=$(awk '/Done [0-9]+ runs in/ {print $(NF-1)}' "$log")
+  echo "$t: $execs execs in ${took:-$seconds} s"
 done
 exit $status

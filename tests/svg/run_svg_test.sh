@@ -6,10 +6,11 @@
 # Emits figures for plans on a row, a grid, a torus, a hypercube and a
 # complete graph (a circle) (twice:
 # byte-identical), parses each with xmllint (well-formed XML, root <svg>),
-# and renders each with librsvg (rsvg-convert) to PNG: the render must
-# succeed and be much larger than the render of an empty figure of the same
-# size (the drawing is not blank). Headless Chromium is not installed here;
-# librsvg is the renderer. A missing tool fails the test.
+# and renders each twice, with librsvg (rsvg-convert) and with a real
+# browser (headless Chromium, Debian's chromium package), to PNG: each render
+# must succeed and be much larger than the same renderer's picture of an
+# empty figure of the same size (the drawing is not blank). A missing tool
+# fails the test.
 #
 #===----------------------------------------------------------------------===#
 
@@ -18,9 +19,19 @@ BCASTC=$1
 WORK=${TEST_TMPDIR:-$(mktemp -d)}
 FAILED=0
 fail() { echo "FAIL: $*"; FAILED=$((FAILED + 1)); }
-for tool in xmllint rsvg-convert; do
-  command -v $tool >/dev/null || { echo "FAIL: $tool is not installed (libxml2-utils, librsvg2-bin)"; exit 1; }
+for tool in xmllint rsvg-convert chromium; do
+  command -v $tool >/dev/null || { echo "FAIL: $tool is not installed (libxml2-utils, librsvg2-bin, chromium)"; exit 1; }
 done
+
+# Chromium as root needs --no-sandbox; the other flags keep it off this
+# machine's closed network and away from the user's profile.
+browser_shot() { # SVG PNG WIDTH HEIGHT
+  HOME="$WORK" timeout 120 chromium --headless --no-sandbox --disable-gpu \
+    --disable-quic --no-first-run --disable-background-networking \
+    --disable-component-update --disable-sync --hide-scrollbars \
+    --user-data-dir="$WORK/chromium-profile" --window-size="$3,$4" \
+    --screenshot="$2" "file://$1" >"$WORK/chromium.log" 2>&1 && [ -s "$2" ]
+}
 
 MODEL_HC="ports=all switching=store-and-forward duplex=full latency=1"
 check() {
@@ -41,8 +52,18 @@ check() {
   local drawn blank
   drawn=$(stat -c %s "$out.png")
   blank=$(stat -c %s "$WORK/blank.png")
-  echo "$name: ${w}x${h} figure, PNG $drawn bytes (blank: $blank)"
-  [ "$drawn" -gt $((blank * 4)) ] || fail "$name: the render looks empty"
+  echo "$name: ${w}x${h} figure, librsvg PNG $drawn bytes (blank: $blank)"
+  [ "$drawn" -gt $((blank * 4)) ] || fail "$name: the librsvg render looks empty"
+
+  local cw=${w%.*} ch=${h%.*}
+  browser_shot "$out" "$out.chromium.png" $((cw + 1)) $((ch + 1)) ||
+    { fail "$name: Chromium cannot render it"; tail -5 "$WORK/chromium.log"; return; }
+  browser_shot "$WORK/blank.svg" "$WORK/blank.chromium.png" $((cw + 1)) $((ch + 1)) ||
+    { fail "blank Chromium render"; return; }
+  drawn=$(stat -c %s "$out.chromium.png")
+  blank=$(stat -c %s "$WORK/blank.chromium.png")
+  echo "$name: Chromium screenshot $drawn bytes (blank: $blank)"
+  [ "$drawn" -gt $((blank * 4)) ] || fail "$name: the Chromium render looks empty"
 }
 
 check bst-linear8 --topology=linear:8 --root=3 --algorithm=bst
