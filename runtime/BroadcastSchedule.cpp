@@ -19,6 +19,58 @@ uint64_t BroadcastSchedule::numMoves() const {
   return N;
 }
 
+CopyMoves trimCopyTransfers(const Plan &P) {
+  const uint32_t N = P.numNodes(), D = P.Coll.dataChunks();
+  assert(P.Coll.Kind != CollectiveKind::AllReduce && "copy collectives only");
+  std::vector<bool> Held(uint64_t(N) * D, false);
+  for (NodeId Node = 0; Node < N; ++Node) {
+    ChunkRange Own = P.Coll.initialChunks(Node, N);
+    for (uint32_t C = Own.Begin; C < std::min(Own.End, D); ++C)
+      Held[uint64_t(Node) * D + C] = true;
+  }
+  CopyMoves Out;
+  Out.Steps.resize(P.numSteps());
+  for (size_t Step = 0; Step < P.numSteps(); ++Step) {
+    for (const Transfer &X : P.step(Step)) {
+      assert(X.op() == TransferOp::Copy && "copy collectives only");
+      assert(X.Src < N && X.Dst < N && "backends only see verified plans");
+      ScheduledMove M;
+      M.Src = X.Src;
+      M.Dst = X.Dst;
+      bool HasData = false, Dropped = false;
+      for (const ChunkRange &R : P.chunks(X).ranges())
+        for (uint32_t C = R.Begin; C < std::min(R.End, D); ++C) {
+          HasData = true;
+          const uint64_t Bit = uint64_t(X.Dst) * D + C;
+          // Marking at once also trims a second delivery within the step;
+          // a verified plan never forwards a chunk in the step it arrives.
+          if (Held[Bit]) {
+            Dropped = true;
+            continue;
+          }
+          assert(Held[uint64_t(X.Src) * D + C] &&
+                 "a verified sender holds what it sends");
+          Held[Bit] = true;
+          if (!M.Chunks.empty() && M.Chunks.back().End == C)
+            ++M.Chunks.back().End;
+          else
+            M.Chunks.push_back(ChunkRange{C, C + 1});
+        }
+      if (!HasData) {
+        ++Out.ControlOnly;
+        continue;
+      }
+      if (M.Chunks.empty()) {
+        ++Out.Skipped;
+        continue;
+      }
+      Out.Trimmed += Dropped;
+      Out.Steps[Step].push_back(std::move(M));
+    }
+  }
+  return Out;
+}
+
 llvm::Expected<BroadcastSchedule> scheduleBroadcast(const Plan &P,
                                                     llvm::StringRef Backend) {
   auto Fail = [&](const llvm::Twine &Msg) {
@@ -42,40 +94,15 @@ llvm::Expected<BroadcastSchedule> scheduleBroadcast(const Plan &P,
   S.DataChunks = D;
   assert(S.Root < N && "backends only see verified plans");
 
-  std::vector<bool> Held(uint64_t(N) * D, false);
-  for (uint32_t C = 0; C < D; ++C)
-    Held[uint64_t(S.Root) * D + C] = true;
-  for (size_t Step = 0; Step < P.numSteps(); ++Step) {
-    std::vector<ScheduledMove> Moves;
-    for (const Transfer &X : P.step(Step)) {
-      if (X.op() == TransferOp::Reduce)
-        return Fail("plan '" + P.Name + "' reduces (" + P.describe(X) +
-                    "), which a broadcast cannot");
-      assert(X.Src < N && X.Dst < N && "backends only see verified plans");
-      ScheduledMove M;
-      M.Src = X.Src;
-      M.Dst = X.Dst;
-      for (const ChunkRange &R : P.chunks(X).ranges())
-        for (uint32_t C = R.Begin; C < std::min(R.End, D); ++C) {
-          const uint64_t Bit = uint64_t(X.Dst) * D + C;
-          // Marking at once also trims a second delivery within the step;
-          // a verified plan never forwards a chunk in the step it arrives.
-          if (Held[Bit])
-            continue;
-          assert(Held[uint64_t(X.Src) * D + C] &&
-                 "a verified sender holds what it sends");
-          Held[Bit] = true;
-          if (!M.Chunks.empty() && M.Chunks.back().End == C)
-            ++M.Chunks.back().End;
-          else
-            M.Chunks.push_back(ChunkRange{C, C + 1});
-        }
-      if (!M.Chunks.empty())
-        Moves.push_back(std::move(M));
-    }
-    if (Moves.empty())
+  for (const Transfer &X : P.Transfers)
+    if (X.op() == TransferOp::Reduce)
+      return Fail("plan '" + P.Name + "' reduces (" + P.describe(X) +
+                  "), which a broadcast cannot");
+  CopyMoves Moves = trimCopyTransfers(P);
+  for (size_t Step = 0; Step < Moves.Steps.size(); ++Step) {
+    if (Moves.Steps[Step].empty())
       continue;
-    S.Steps.push_back(std::move(Moves));
+    S.Steps.push_back(std::move(Moves.Steps[Step]));
     S.PlanStep.push_back(uint32_t(Step));
   }
   return S;

@@ -50,6 +50,22 @@ struct BroadcastSchedule {
   uint64_t numMoves() const;
 };
 
+/// The moves of a verified copy collective (broadcast, multibroadcast,
+/// allgather), one entry per plan step (empty where nothing new moves):
+/// each transfer keeps only the data chunks its receiver neither holds when
+/// the step starts nor got from an earlier transfer of the step. Every
+/// backend of copy collectives replays holdings this one way.
+struct CopyMoves {
+  std::vector<std::vector<ScheduledMove>> Steps;
+  uint64_t Skipped = 0;     ///< Transfers whose chunks were all held.
+  uint64_t Trimmed = 0;     ///< Transfers that lost some held chunks.
+  uint64_t ControlOnly = 0; ///< Transfers of control chunks only.
+};
+
+/// Replays \p P's holdings; \p P must not reduce (asserted: backends see
+/// verified plans, and callers reject allreduce first).
+CopyMoves trimCopyTransfers(const Plan &P);
+
 /// Builds the schedule of a verified broadcast plan. Fails for plans that
 /// are not a one-root broadcast, reduce, or carry no data chunks; \p Backend
 /// prefixes the message (`nccl-cu: ...`).

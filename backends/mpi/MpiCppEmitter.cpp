@@ -24,6 +24,7 @@
 #include "backends/mpi/MpiCppEmitter.h"
 
 #include "ir/Rational.h"
+#include "runtime/BroadcastSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -172,14 +173,6 @@ private:
   std::map<std::vector<uint32_t>, uint64_t> Ids;
 };
 
-/// Appends \p Chunk to sorted ranges, merging with the last one.
-void appendChunk(std::vector<ChunkRange> &Ranges, uint32_t Chunk) {
-  if (!Ranges.empty() && Ranges.back().End == Chunk)
-    ++Ranges.back().End;
-  else
-    Ranges.push_back(ChunkRange{Chunk, Chunk + 1});
-}
-
 /// \p Set without chunks at or above \p DataChunks.
 std::vector<ChunkRange> dataRanges(ChunkSet Set, uint32_t DataChunks) {
   std::vector<ChunkRange> Out;
@@ -234,52 +227,30 @@ RankTables buildRankTables(const Plan &P, const Layout &L) {
       PlanSet[Id] = T.Sets.intern(R);
   }
 
-  // Copy collectives: replay who holds what (MPI timing: a step's receives
-  // land before the next step) and keep only chunks new to the receiver.
-  // Then no rank receives a chunk twice, and never one it sends in the same
-  // step: a verified sender holds what it sends at the step's start even
-  // under the plan's (later) delivery, so it holds it here too.
-  std::vector<bool> Held;
-  if (!AllReduce) {
-    Held.assign(uint64_t(N) * C, false);
-    for (size_t J = 0; J + 1 < L.SegFirst.size(); ++J)
-      for (uint64_t Chunk = L.SegFirst[J]; Chunk < L.SegFirst[J + 1]; ++Chunk)
-        Held[L.SegSource[J] * C + Chunk] = true;
-  }
   std::vector<std::vector<Move>> Steps(P.numSteps());
-  std::vector<ChunkRange> Kept;
-  for (size_t S = 0; S < P.numSteps(); ++S) {
-    for (const Transfer &X : P.step(S)) {
-      assert(X.Src < N && X.Dst < N && "backends only see verified plans");
-      if (PlanSet[X.Chunks] == UINT64_MAX) {
-        ++T.ControlOnly;
-        continue;
-      }
-      uint64_t Set = PlanSet[X.Chunks];
-      if (!AllReduce) {
-        Kept.clear();
-        bool Dropped = false;
-        for (const ChunkRange &R : T.Sets.sets()[Set])
-          for (uint32_t Chunk = R.Begin; Chunk < R.End; ++Chunk) {
-            const uint64_t Bit = uint64_t(X.Dst) * C + Chunk;
-            if (Held[Bit]) {
-              Dropped = true;
-              continue;
-            }
-            Held[Bit] = true;
-            appendChunk(Kept, Chunk);
-          }
-        if (Kept.empty()) {
-          ++T.Skipped;
+  if (!AllReduce) {
+    // Copy collectives move only chunks new to the receiver (the replay
+    // every runtime backend shares); then no rank receives a chunk twice,
+    // and never one it sends in the same step.
+    CopyMoves Copies = trimCopyTransfers(P);
+    T.Skipped = Copies.Skipped;
+    T.Trimmed = Copies.Trimmed;
+    T.ControlOnly = Copies.ControlOnly;
+    for (size_t S = 0; S < P.numSteps(); ++S)
+      for (const ScheduledMove &M : Copies.Steps[S])
+        Steps[S].push_back(Move{M.Src, M.Dst, T.Sets.intern(M.Chunks),
+                                /*Reduce=*/false});
+  } else {
+    for (size_t S = 0; S < P.numSteps(); ++S)
+      for (const Transfer &X : P.step(S)) {
+        assert(X.Src < N && X.Dst < N && "backends only see verified plans");
+        if (PlanSet[X.Chunks] == UINT64_MAX) {
+          ++T.ControlOnly;
           continue;
         }
-        if (Dropped) {
-          ++T.Trimmed;
-          Set = T.Sets.intern(Kept);
-        }
+        Steps[S].push_back(Move{X.Src, X.Dst, PlanSet[X.Chunks],
+                                bool(X.Reduce)});
       }
-      Steps[S].push_back(Move{X.Src, X.Dst, Set, bool(X.Reduce)});
-    }
   }
 
   std::vector<uint64_t> Count(N + 1, 0);
