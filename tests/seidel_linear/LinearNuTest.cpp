@@ -26,7 +26,7 @@ using test::checkPlan;
 using test::lowerOrFail;
 using test::pow2Inv;
 using test::printSteps;
-using test::request;
+using test::requestWithNu;
 using test::Want;
 
 Want stCost(unsigned D, unsigned Nu) {
@@ -51,7 +51,7 @@ TEST(LinearNuTest, SpanningTreeEveryDNuAndSource) {
     for (unsigned Nu = 0; Nu <= D; ++Nu)
       for (NodeId Root : sources(1u << D)) {
         std::string Spec = "linear:" + std::to_string(1u << D);
-        Plan P = lowerOrFail("st", request(Spec, Root, Nu));
+        Plan P = lowerOrFail("st", requestWithNu(Spec, Root, Nu));
         if (!checkPlan(P, stCost(D, Nu),
                        "st " + Spec + " nu " + std::to_string(Nu) + " root " +
                            std::to_string(Root)))
@@ -64,7 +64,7 @@ TEST(LinearNuTest, BidirectionalSpanningTreeEveryDNuAndSource) {
     for (unsigned Nu = 0; Nu <= D; ++Nu)
       for (NodeId Root : sources(1u << D)) {
         std::string Spec = "linear:" + std::to_string(1u << D);
-        Plan P = lowerOrFail("bst", request(Spec, Root, Nu));
+        Plan P = lowerOrFail("bst", requestWithNu(Spec, Root, Nu));
         if (!checkPlan(P, bstCost(D, Nu),
                        "bst " + Spec + " nu " + std::to_string(Nu) + " root " +
                            std::to_string(Root)))
@@ -76,7 +76,7 @@ TEST(LinearNuTest, SpanningTreeNuOneIsFigure3) {
   // Fig. 3: distribute to {0, 1}, two interleaved STs (white: even nodes,
   // gray: odd), exchange in each pair. The root's copy of packet 1 is not
   // sent back.
-  Plan P = lowerOrFail("st", request("linear:8", 0, 1));
+  Plan P = lowerOrFail("st", requestWithNu("linear:8", 0, 1));
   EXPECT_EQ(printSteps(P), "step 0\n"
                            "  0 -> 1 : 1\n"
                            "step 1\n"
@@ -100,7 +100,7 @@ TEST(LinearNuTest, SpanningTreeNuOneIsFigure3) {
 TEST(LinearNuTest, SpanningTreeNuOneFromRootFiveUsesItsMetanode) {
   // Section 4.2: root 5 lies in metanode {4, 5}; 5 keeps packet 1 and gives
   // packet 0 to 4, which roots the tree of packet 0.
-  Plan P = lowerOrFail("st", request("linear:8", 5, 1));
+  Plan P = lowerOrFail("st", requestWithNu("linear:8", 5, 1));
   std::string Want = "step 0\n"
                                          "  5 -> 4 : 0\n"
                                          "step 1\n"
@@ -115,7 +115,7 @@ TEST(LinearNuTest, BidirectionalSpanningTreeNuOneIsFigure8) {
   // Fig. 8: packets 0 (chunks 0,1) and 1 (chunks 2,3) in nodes 0 and 1;
   // each runs a BST on its subarray of 4 (0 2 4 6 / 1 3 5 7), whose
   // complement sends go 0 -> 6 and 1 -> 7.
-  Plan P = lowerOrFail("bst", request("linear:8", 0, 1));
+  Plan P = lowerOrFail("bst", requestWithNu("linear:8", 0, 1));
   EXPECT_EQ(P.Coll.NumChunks, 4u);
   std::string Want = "step 0\n"
                                          "  0 -> 1 : 2,3\n"
@@ -138,7 +138,7 @@ TEST(LinearNuTest, CrossoverOnSixteenNodes) {
   // way round one chunk-multiple below and above it.
   const unsigned D = 4;
   for (unsigned Nu = 0; Nu + 1 < D; ++Nu) {
-    LoweringRequest R = request("linear:16", 3, Nu);
+    LoweringRequest R = requestWithNu("linear:16", 3, Nu);
     Plan St = lowerOrFail("st", R), Bst = lowerOrFail("bst", R);
     uint64_t C = Bst.Coll.NumChunks; // A multiple of St's.
     double Cross = double(uint64_t(2) << Nu) * R.Model.B /
@@ -177,7 +177,7 @@ TEST(LinearNuTest, CompanionsCarryTheMetanodeAlgorithm) {
         St.Startups += 1;
         Bst.Transmit += Rational(1);
         Bst.Startups += 1;
-        auto R = request(Spec, Root, Nu, 4096, SizeStrategy::Companions);
+        auto R = requestWithNu(Spec, Root, Nu, 4096, SizeStrategy::Companions);
         if (!checkPlan(lowerOrFail("st", R), St, "st " + What) ||
             !checkPlan(lowerOrFail("bst", R), Bst, "bst " + What))
           return;
@@ -194,7 +194,7 @@ TEST(LinearNuTest, AutoPicksTheCheaperSizeStrategy) {
       for (uint64_t Bytes : {64ull, 4096ull, 1ull << 20})
         for (llvm::StringRef Algo : {"st", "bst"}) {
           std::string Spec = "linear:" + std::to_string(N);
-          auto R = request(Spec, N / 2, Nu, Bytes);
+          auto R = requestWithNu(Spec, N / 2, Nu, Bytes);
           Plan Auto = lowerOrFail(Algo, R);
           R.Sizes = SizeStrategy::Virtual;
           Plan Virtual = lowerOrFail(Algo, R);
@@ -216,7 +216,7 @@ TEST(LinearNuTest, VirtualNodesWithNuRunTheNuZeroAlgorithm) {
   for (uint32_t N = 3; N <= 33; N += 2) {
     unsigned Ceil = 32 - __builtin_clz(N - 1);
     std::string Spec = "linear:" + std::to_string(N);
-    Plan P = lowerOrFail("st", request(Spec, N - 1, 1, 4096,
+    Plan P = lowerOrFail("st", requestWithNu(Spec, N - 1, 1, 4096,
                                        SizeStrategy::Virtual));
     if (!checkPlan(P, {Rational(Ceil), Ceil}, "st virtual " + Spec))
       return;

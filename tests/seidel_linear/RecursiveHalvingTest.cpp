@@ -38,7 +38,7 @@ using test::checkPlan;
 using test::lowerOrFail;
 using test::pow2Inv;
 using test::printSteps;
-using test::request;
+using test::requestWithNu;
 using test::Want;
 
 Rational permute(unsigned D) {
@@ -92,7 +92,7 @@ TEST(RecursiveHalvingTest, LinearEightIsFigure11) {
   // circuits on the busiest link are 4, 2, 1 (Section 3.5). Transfers into
   // nodes that already hold a packet (the root, and nodes a distribute
   // passed through) carry only what is missing.
-  Plan P = lowerOrFail("rh", request("linear:8", 0, 0));
+  Plan P = lowerOrFail("rh", requestWithNu("linear:8", 0, 0));
   EXPECT_EQ(P.Model.Contention, ContentionPolicy::Charge);
   EXPECT_EQ(printSteps(P), "step 0\n"
                            "  0 -> 4 : 4-7\n"
@@ -139,7 +139,7 @@ TEST(RecursiveHalvingTest, LinearEightIsFigure11) {
 TEST(RecursiveHalvingTest, ContentionFailsUnderForbidButIsChargedHere) {
   // The same plan with contention=forbid is rejected by the links pass:
   // the charge is what makes it a legal plan.
-  Plan P = lowerOrFail("rh", request("linear:8", 0, 0));
+  Plan P = lowerOrFail("rh", requestWithNu("linear:8", 0, 0));
   P.Model.Contention = ContentionPolicy::Forbid;
   VerificationResult V = verifyPlan(P);
   EXPECT_GT(V.numErrors(), 0u);
@@ -161,7 +161,7 @@ TEST(RecursiveHalvingTest, LinearEveryDNuAndSource) {
         Roots = {0, N / 3, N - 1};
       for (NodeId Root : Roots) {
         std::string Spec = "linear:" + std::to_string(N);
-        Plan P = lowerOrFail("rh", request(Spec, Root, Nu));
+        Plan P = lowerOrFail("rh", requestWithNu(Spec, Root, Nu));
         if (!checkPlan(P, linearRh(D, Nu),
                        "rh " + Spec + " nu " + std::to_string(Nu) + " root " +
                            std::to_string(Root),
@@ -192,7 +192,7 @@ TEST(RecursiveHalvingTest, MeshEveryShapeNuAndSource) {
           if (Large && Nu != 0 && Nu + 1 != D1)
             continue;
           for (NodeId Root : Roots) {
-            Plan P = lowerOrFail("rh", request(Spec, Root, Nu));
+            Plan P = lowerOrFail("rh", requestWithNu(Spec, Root, Nu));
             if (!checkPlan(P, meshRh(D1, D2, Nu),
                            "rh " + Spec + " nu " + std::to_string(Nu) +
                                " root " + std::to_string(Root),
@@ -206,7 +206,7 @@ TEST(RecursiveHalvingTest, MeshEveryShapeNuAndSource) {
 TEST(RecursiveHalvingTest, MeshInterleavingHalvesTheContention) {
   // Section 3.6: on 2^3 x 2^3 the exchange's busiest links carry 2, 2, 1, 1,
   // 1, 1 circuits (levels 2, 1, 0), half the 4, 2, 1 of a row-only exchange.
-  Plan P = lowerOrFail("rh", request("mesh:8x8", 9, 0));
+  Plan P = lowerOrFail("rh", requestWithNu("mesh:8x8", 9, 0));
   VerificationResult V = verifyPlan(P);
   ASSERT_EQ(V.numErrors(), 0u) << test::diagnostics(V);
   std::vector<uint32_t> Exchange(V.Cost.StepLinkLoad.begin() + 6,
@@ -225,7 +225,7 @@ TEST(RecursiveHalvingTest, CompanionsOnLinearArraysEveryRoot) {
       W.Transmit += Rational(1);
       W.Startups += 1;
       std::string Spec = "linear:" + std::to_string(N);
-      if (!checkPlan(lowerOrFail("rh", request(Spec, Root, 0)), W,
+      if (!checkPlan(lowerOrFail("rh", requestWithNu(Spec, Root, 0)), W,
                      "rh " + Spec + " root " + std::to_string(Root),
                      /*AllowOrderWarnings=*/true))
         return;
@@ -259,7 +259,7 @@ TEST(RecursiveHalvingTest, CompanionsOnMeshesOfAnySize) {
       std::string Spec =
           "mesh:" + std::to_string(S.Rows) + "x" + std::to_string(S.Cols);
       for (NodeId Root : std::set<NodeId>{0, S.Cols + 1, N / 2, N - 1})
-        if (!checkPlan(lowerOrFail("rh", request(Spec, Root, 0, Bytes)), W,
+        if (!checkPlan(lowerOrFail("rh", requestWithNu(Spec, Root, 0, Bytes)), W,
                        "rh " + Spec + " root " + std::to_string(Root) + " m " +
                            std::to_string(Bytes),
                        /*AllowOrderWarnings=*/true))
@@ -272,12 +272,12 @@ TEST(RecursiveHalvingTest, VirtualNodesAreRefused) {
   const AlgorithmInfo *Rh = findAlgorithm("rh");
   ASSERT_NE(Rh, nullptr);
   llvm::Error E =
-      Rh->CheckApplicable(request("linear:5", 0, 0, 64, SizeStrategy::Virtual));
+      Rh->CheckApplicable(requestWithNu("linear:5", 0, 0, 64, SizeStrategy::Virtual));
   ASSERT_TRUE(bool(E));
   EXPECT_NE(llvm::toString(std::move(E)).find("cannot use virtual nodes"),
             std::string::npos);
   EXPECT_FALSE(bool(Rh->CheckApplicable(
-      request("linear:8", 0, 0, 64, SizeStrategy::Virtual))));
+      requestWithNu("linear:8", 0, 0, 64, SizeStrategy::Virtual))));
 }
 
 } // namespace

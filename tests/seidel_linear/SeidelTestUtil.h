@@ -1,6 +1,7 @@
 //===- tests/seidel_linear/SeidelTestUtil.h - Requests, checks, closed forms -*- C++ -*-===//
 //
-// Lowers through the registry, verifies, and compares the exact cost
+// Seidel's requests with a link capacity 2^nu (the rest comes from
+// tests/lowering/LoweringTestUtil.h); verifies, and compares the exact cost
 // (Transmit, Startups, Permute as Rationals) with a closed form; prints the
 // plan and the diagnostics when they differ.
 //
@@ -9,7 +10,7 @@
 #ifndef BCASTC_TESTS_SEIDEL_LINEAR_SEIDELTESTUTIL_H
 #define BCASTC_TESTS_SEIDEL_LINEAR_SEIDELTESTUTIL_H
 
-#include "compiler/Lowering.h"
+#include "tests/lowering/LoweringTestUtil.h"
 #include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
@@ -20,44 +21,12 @@ namespace bcastc {
 namespace test {
 
 /// A request on \p Spec with the Delta constants, link capacity 2^\p Nu.
-inline LoweringRequest request(llvm::StringRef Spec, NodeId Root, unsigned Nu,
-                               uint64_t Bytes = 4096,
-                               SizeStrategy Sizes = SizeStrategy::Auto) {
-  LoweringRequest R;
-  auto Topo = Topology::parse(Spec);
-  EXPECT_TRUE(bool(Topo)) << llvm::toString(Topo.takeError());
-  R.Topo = *Topo;
-  auto M = MachineModel::preset("delta");
-  EXPECT_TRUE(bool(M));
-  R.Model = *M;
+inline LoweringRequest requestWithNu(llvm::StringRef Spec, NodeId Root,
+                                     unsigned Nu, uint64_t Bytes = 4096,
+                                     SizeStrategy Sizes = SizeStrategy::Auto) {
+  LoweringRequest R = request(Spec, Root, Bytes, Sizes);
   R.Model.Capacity = uint32_t(1) << Nu;
-  R.Root = Root;
-  R.Bytes = Bytes;
-  R.Sizes = Sizes;
   return R;
-}
-
-inline Plan lowerOrFail(llvm::StringRef Algo, const LoweringRequest &R) {
-  const AlgorithmInfo *Info = findAlgorithm(Algo);
-  EXPECT_NE(Info, nullptr) << Algo.str();
-  if (!Info)
-    return Plan();
-  llvm::Expected<Plan> P = lower(*Info, R);
-  if (!P) {
-    ADD_FAILURE() << llvm::toString(P.takeError());
-    return Plan();
-  }
-  return std::move(*P);
-}
-
-inline std::string printSteps(const Plan &P) {
-  std::string S;
-  for (size_t I = 0; I < P.numSteps(); ++I) {
-    S += "step " + std::to_string(P.StepNumbers[I]) + "\n";
-    for (const Transfer &T : P.step(I))
-      S += "  " + P.describe(T) + "\n";
-  }
-  return S;
 }
 
 inline std::string diagnostics(const VerificationResult &V) {

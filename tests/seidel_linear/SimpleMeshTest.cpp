@@ -24,7 +24,7 @@ namespace {
 using test::checkPlan;
 using test::lowerOrFail;
 using test::printSteps;
-using test::request;
+using test::requestWithNu;
 using test::Want;
 
 unsigned ceilLg(uint32_t N) { return N <= 1 ? 0 : 32 - __builtin_clz(N - 1); }
@@ -40,7 +40,7 @@ Want bstMesh(unsigned D) { return {Rational(D + 1, 2), D + 1}; }
 
 TEST(SimpleMeshTest, SpanningTreeFromRootFiveOnFourByFour) {
   // Column 1 first (root (1,1)), then every row from column 1.
-  Plan P = lowerOrFail("st-mesh-simple", request("mesh:4x4", 5, 0));
+  Plan P = lowerOrFail("st-mesh-simple", requestWithNu("mesh:4x4", 5, 0));
   EXPECT_EQ(printSteps(P), "step 0\n"
                            "  5 -> 13 : *\n"
                            "step 1\n"
@@ -66,7 +66,7 @@ TEST(SimpleMeshTest, BidirectionalAsLinearArrayOnTwoByFour) {
   // Row-major positions are node ids: the BST of linear:8 with its bit-2
   // moves vertical and its bit-0/1 moves horizontal. The root holds half 1
   // already, so 1 -> 0 is not sent.
-  Plan P = lowerOrFail("bst-mesh-linear", request("mesh:2x4", 0, 0));
+  Plan P = lowerOrFail("bst-mesh-linear", requestWithNu("mesh:2x4", 0, 0));
   EXPECT_EQ(printSteps(P), "step 0\n"
                            "  0 -> 7 : 1\n"
                            "step 1\n"
@@ -101,10 +101,10 @@ TEST(SimpleMeshTest, EveryPowerOfTwoShapeAndSource) {
              std::set<NodeId>{0, N / 3, (N / 2 + Cols / 2) % N, N - 1}) {
           std::string What = Spec + " nu " + std::to_string(Nu) + " root " +
                              std::to_string(Root);
-          if (!checkPlan(lowerOrFail("st-mesh-simple", request(Spec, Root, Nu)),
+          if (!checkPlan(lowerOrFail("st-mesh-simple", requestWithNu(Spec, Root, Nu)),
                          stMesh(D1 + D2), "st-mesh-simple " + What) ||
               !checkPlan(
-                  lowerOrFail("bst-mesh-linear", request(Spec, Root, Nu)),
+                  lowerOrFail("bst-mesh-linear", requestWithNu(Spec, Root, Nu)),
                   bstMesh(D1 + D2), "bst-mesh-linear " + What))
             return;
         }
@@ -119,7 +119,7 @@ TEST(SimpleMeshTest, VirtualNodesEveryShapeAndRoot) {
       unsigned D = ceilLg(Rows) + ceilLg(Cols);
       for (NodeId Root = 0; Root < Rows * Cols; ++Root) {
         std::string What = Spec + " root " + std::to_string(Root);
-        auto R = request(Spec, Root, 0, 4096, SizeStrategy::Virtual);
+        auto R = requestWithNu(Spec, Root, 0, 4096, SizeStrategy::Virtual);
         if (!checkPlan(lowerOrFail("st-mesh-simple", R), stMesh(D),
                        "st-mesh-simple virtual " + What) ||
             !checkPlan(lowerOrFail("bst-mesh-linear", R), bstMesh(D),
@@ -159,7 +159,7 @@ TEST(SimpleMeshTest, CompanionsEveryShape) {
       for (NodeId Root : std::set<NodeId>{0, Cols + 1, N / 2, N - 2, N - 1}) {
         std::string What = Spec + " root " + std::to_string(Root) + " m " +
                            std::to_string(Bytes);
-        auto R = request(Spec, Root, 0, Bytes, SizeStrategy::Companions);
+        auto R = requestWithNu(Spec, Root, 0, Bytes, SizeStrategy::Companions);
         if (!checkPlan(lowerOrFail("st-mesh-simple", R), St,
                        "st-mesh-simple companions " + What) ||
             !checkPlan(lowerOrFail("bst-mesh-linear", R), Bst,
@@ -174,7 +174,7 @@ TEST(SimpleMeshTest, AutoPicksTheCheaperSizeStrategy) {
            {11, 23}, {5, 6}, {6, 4}, {3, 3}})
     for (uint64_t Bytes : {64ull, 1024ull, 65536ull}) {
       std::string Spec = meshSpec(Rows, Cols);
-      auto R = request(Spec, 1, 0, Bytes);
+      auto R = requestWithNu(Spec, 1, 0, Bytes);
       Plan Auto = lowerOrFail("st-mesh-simple", R);
       R.Sizes = SizeStrategy::Virtual;
       double Virtual = verifyPlan(lowerOrFail("st-mesh-simple", R)).Cost.Time;
