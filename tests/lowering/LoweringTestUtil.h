@@ -1,7 +1,8 @@
 //===- tests/lowering/LoweringTestUtil.h - Helpers for lowering tests -*- C++ -*-===//
 //
-// Building requests and printing a plan's steps the way the paper's figures
-// read them (`step 0` then `  0 -> 4 : *` lines), so tests compare text.
+// Building requests, printing a plan's steps the way the paper's figures
+// read them (`step 0` then `  0 -> 4 : *` lines), so tests compare text,
+// and verifying plans.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #define BCASTC_TESTS_LOWERING_LOWERINGTESTUTIL_H
 
 #include "compiler/Lowering.h"
+#include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
 
@@ -55,6 +57,21 @@ inline std::string printSteps(const Plan &P) {
       S += "  " + P.describe(T) + "\n";
   }
   return S;
+}
+
+/// The verifier's diagnostics as it prints them.
+inline std::string diagnostics(const VerificationResult &V) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  V.printDiagnostics(OS, "<generated>");
+  return OS.str();
+}
+
+/// \p P verifies with neither errors nor warnings.
+inline void expectVerifies(const Plan &P) {
+  VerificationResult V = verifyPlan(P);
+  EXPECT_EQ(V.numErrors(), 0u) << diagnostics(V);
+  EXPECT_EQ(V.numWarnings(), 0u) << diagnostics(V);
 }
 
 /// The error text of \p E, or "" on success.

@@ -14,18 +14,10 @@
 namespace bcastc {
 namespace {
 
+using test::expectVerifies;
 using test::lowerOrFail;
 using test::printSteps;
 using test::request;
-
-void expectVerifies(const Plan &P) {
-  VerificationResult V = verifyPlan(P);
-  std::string Diags;
-  llvm::raw_string_ostream OS(Diags);
-  V.printDiagnostics(OS, "<generated>");
-  EXPECT_EQ(V.numErrors(), 0u) << OS.str();
-  EXPECT_EQ(V.numWarnings(), 0u) << OS.str();
-}
 
 TEST(SpanningTreeTest, Figure1Root0) {
   Plan P = lowerOrFail("st", request("linear:8", 0));

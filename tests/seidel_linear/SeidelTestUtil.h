@@ -29,13 +29,6 @@ inline LoweringRequest requestWithNu(llvm::StringRef Spec, NodeId Root,
   return R;
 }
 
-inline std::string diagnostics(const VerificationResult &V) {
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  V.printDiagnostics(OS, "<generated>");
-  return OS.str();
-}
-
 struct Want {
   Rational Transmit;
   uint64_t Startups;
