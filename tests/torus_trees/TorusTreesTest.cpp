@@ -140,18 +140,28 @@ TEST(SaadSchultz, TwoEdgeDisjointAlmostSpanningTrees) {
   }
 }
 
-/// Exact time of a single-tree or T2 pipeline written out directly: slot s
+/// Depth of the trees of \p Kind on torus:NxN: the diameter, or n for T6.
+uint32_t kindDepth(TorusTreeKind Kind, uint32_t N) {
+  return Kind == TorusTreeKind::MinimumDepth ? N : 2 * (N / 2);
+}
+
+uint32_t kindTrees(TorusTreeKind Kind) {
+  return Kind == TorusTreeKind::RowsThenColumns ? 1 : 2;
+}
+
+/// Exact time of a T1, T2 or T6 pipeline written out directly: slot s
 /// costs beta + tau * (largest chunk crossing a link in s).
 double exactTime(TorusTreeKind Kind, uint32_t N, uint32_t K, uint64_t L,
                  const MachineModel &M) {
-  const uint32_t D = 2 * (N / 2), Trees = Kind == TorusTreeKind::SaadSchultz ? 2 : 1;
+  const uint32_t D = kindDepth(Kind, N), Trees = kindTrees(Kind);
+  const bool FillIn = Kind == TorusTreeKind::SaadSchultz;
   const uint64_t C = uint64_t(Trees) * K;
   auto Bytes = [&](uint64_t Chunk) {
     return (Chunk + 1) * L / C - Chunk * L / C;
   };
   // Fill-in (T2 only): packets K..2K-1 of each line, depth N/2.
   uint64_t Slots = K + D - 1;
-  if (Trees == 2)
+  if (FillIn)
     Slots = std::max<uint64_t>(Slots, 2 * K + N / 2 - 1);
   double Time = 0;
   for (uint64_t S = 0; S < Slots; ++S) {
@@ -160,7 +170,7 @@ double exactTime(TorusTreeKind Kind, uint32_t N, uint32_t K, uint64_t L,
       for (uint64_t J = 1; J <= D; ++J) // packet S - J + 1 at depth J
         if (S + 1 >= J && S + 1 - J < K)
           Max = std::max(Max, Bytes(T * K + S + 1 - J));
-    if (Trees == 2)
+    if (FillIn)
       for (uint32_t T = 0; T < 2; ++T)
         for (uint64_t J = 1; J <= N / 2; ++J)
           if (S + 1 >= J + K && S + 1 - J - K < K)
@@ -172,7 +182,8 @@ double exactTime(TorusTreeKind Kind, uint32_t N, uint32_t K, uint64_t L,
 
 TEST(Pipelining, TimeIsTheIntegerPacketFormulaAndOptimal) {
   for (TorusTreeKind Kind :
-       {TorusTreeKind::RowsThenColumns, TorusTreeKind::SaadSchultz})
+       {TorusTreeKind::RowsThenColumns, TorusTreeKind::SaadSchultz,
+        TorusTreeKind::MinimumDepth})
     for (uint32_t N : {3u, 4u, 5u, 8u})
       for (uint64_t L : {1000ull, 65536ull, 1000003ull}) {
         Topology T = torus(N, N);
@@ -181,16 +192,17 @@ TEST(Pipelining, TimeIsTheIntegerPacketFormulaAndOptimal) {
         double Time = simulated(Kind, R, K);
         EXPECT_NEAR(Time, exactTime(Kind, N, K, L, R.Model), 1e-6 * Time);
         // Optimal among integers: both neighbours are no faster.
-        if (K > 1)
+        if (K > 1) {
           EXPECT_LE(Time, simulated(Kind, R, K - 1) + 1e-9);
+        }
         EXPECT_LE(Time, simulated(Kind, R, K + 1) + 1e-9);
-        const uint32_t D = 2 * (N / 2);
-        const double Trees = Kind == TorusTreeKind::SaadSchultz ? 2 : 1;
+        const uint32_t D = kindDepth(Kind, N);
+        const double Trees = kindTrees(Kind);
         double B = paperTime(double(L), D, Trees, R.Model);
         // T2's fill-in hides in the drain phase only while the best real
         // packet count k* stays within D - floor(n/2) (L <= L0).
         double KS = std::sqrt((D - 1) * R.Model.A * L / Trees / R.Model.B);
-        if (Kind == TorusTreeKind::RowsThenColumns || KS + 1 <= D - N / 2) {
+        if (Kind != TorusTreeKind::SaadSchultz || KS + 1 <= D - N / 2) {
           // Integer k and whole bytes: at most one byte per slot more than
           // the continuous optimum at the best real k... bounded below by b.
           EXPECT_GE(Time, B * (1 - 1e-12));
@@ -218,8 +230,9 @@ TEST(SaadSchultz, FillInOverflowShowsPastL0) {
     uint32_t K = chooseTorusTreePackets(TorusTreeKind::SaadSchultz, R);
     Plan P = llvm::cantFail(lowerTorusTrees(TorusTreeKind::SaadSchultz, R, K));
     EXPECT_EQ(P.numSteps(), std::max<uint64_t>(K + 7, 2 * K + 3));
-    if (L > 1000)
+    if (L > 1000) {
       EXPECT_GT(2 * K + 3, K + 7u) << "large L overflows the drain phase";
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
 
 #include <algorithm>
 #include <cassert>
@@ -74,6 +75,16 @@ std::vector<TreeStream> buildStreams(TorusTreeKind Kind, const Topology &Topo,
     Out.push_back({std::move(T), {0, K, D, 0}});
     return Out;
   }
+  if (Kind == TorusTreeKind::MinimumDepth) {
+    // The caller checked the square torus: the trees exist.
+    std::vector<SpanningTree> Two =
+        llvm::cantFail(minimumDepthTrees(Topo, Root));
+    for (uint32_t T = 0; T < 2; ++T) {
+      uint32_t D = Two[T].depth();
+      Out.push_back({std::move(Two[T]), {T * K, K, D, 0}});
+    }
+    return Out;
+  }
   std::vector<SpanningTree> AB = saadSchultzTrees(Topo, Root);
   Grid G(Topo);
   // Fill-in lines: A's packets down the root's column (B's arcs there),
@@ -97,8 +108,27 @@ uint32_t numTrees(TorusTreeKind Kind) {
 }
 
 llvm::StringRef kindName(TorusTreeKind Kind) {
-  return Kind == TorusTreeKind::RowsThenColumns ? "tree-rows-cols"
-                                                : "tree-saad-schultz";
+  switch (Kind) {
+  case TorusTreeKind::RowsThenColumns:
+    return "tree-rows-cols";
+  case TorusTreeKind::SaadSchultz:
+    return "tree-saad-schultz";
+  case TorusTreeKind::MinimumDepth:
+    return "tree-min-depth";
+  }
+  llvm_unreachable("unknown torus tree kind");
+}
+
+/// Kind-specific shape checks on top of checkTorusRequest.
+llvm::Error checkTorusKind(TorusTreeKind Kind, const LoweringRequest &R) {
+  if (llvm::Error E = checkTorusRequest(kindName(Kind), R))
+    return E;
+  if (Kind == TorusTreeKind::MinimumDepth &&
+      R.Topo.extents()[0] != R.Topo.extents()[1])
+    return makeError("tree-min-depth builds its trees on square tori "
+                     "torus:nxn only; got " +
+                     R.Topo.str());
+  return llvm::Error::success();
 }
 
 } // namespace
@@ -189,10 +219,14 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
   const uint32_t D = numTrees(Kind);
   uint32_t Best = 1;
   double BestTime = INFINITY;
+  // A deepest leaf of tree 0 receives the tree's floor(m/d) bytes or more,
+  // one packet per slot, so every k costs at least slots(k) * b plus a
+  // times those bytes; slots(k) grows with k, so once that exceeds the best
+  // no larger k can win.
+  const double TreeBytes = R.Model.A * double(R.Bytes / D);
   for (uint32_t K = 1; K <= MaxK; ++K) {
     std::vector<PacketStream> S = torusTreeStreams(Kind, R.Topo, R.Root, K);
-    // Every slot costs at least b: no larger k can win from here on.
-    if (double(streamSlots(S)) * R.Model.B > BestTime)
+    if (double(streamSlots(S)) * R.Model.B + TreeBytes > BestTime)
       break;
     double T = streamTime(S, D * K, R.Bytes, R.Model);
     if (T < BestTime) {
@@ -205,7 +239,7 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
 
 llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K) {
-  if (llvm::Error E = checkTorusRequest(kindName(Kind), R))
+  if (llvm::Error E = checkTorusKind(Kind, R))
     return std::move(E);
   if (K == 0)
     K = chooseTorusTreePackets(Kind, R);
@@ -220,7 +254,7 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
     }
     TreeSetClaim Claim;
     Claim.Depth = Depth;
-    Claim.Spanning = Kind == TorusTreeKind::RowsThenColumns;
+    Claim.Spanning = Kind != TorusTreeKind::SaadSchultz;
     llvm::Error E = verifyTrees(R.Topo, Trees, Claim);
     assert(!E && "torus tree construction is wrong");
     llvm::consumeError(std::move(E));
@@ -275,6 +309,12 @@ llvm::Error checkTreeSaadSchultz(const LoweringRequest &R) {
 }
 llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R) {
   return lowerTorusTrees(TorusTreeKind::SaadSchultz, R);
+}
+llvm::Error checkTreeMinDepth(const LoweringRequest &R) {
+  return checkTorusKind(TorusTreeKind::MinimumDepth, R);
+}
+llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::MinimumDepth, R);
 }
 
 } // namespace bcastc

@@ -2,7 +2,8 @@
 //
 // Bermond, Michallon & Trystram 1992, "Broadcasting in wraparound meshes
 // with parallel monodirectional links", Sections 2.1-2.3. Catalog rows T1
-// and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`.
+// and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`; Section
+// 3.2, row T6, `tree-min-depth`.
 //
 // Model (Section 1.1): store-and-forward, all-port, half-duplex links; a
 // packet of P bytes crosses a link in beta + P*tau. The message is cut into
@@ -27,6 +28,10 @@
 //     max(k + D - 1, 2k + H - 1),  H = the longer line's depth.
 // Past L0 the fill-in overflows the drain phase and the time shows it.
 //
+// T6 minimum depth (Section 3.2, MinimumDepthTrees.h): two edge-disjoint
+// spanning trees of depth n on torus:nxn, k packets each, n + k - 1 slots:
+// b(L, n, 2) = (sqrt((n-1)beta) + sqrt(tau*L/2))^2. Square tori only.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef BCASTC_COMPILER_LOWERING_TORUS_TREES_TORUSTREES_H
@@ -40,7 +45,11 @@
 namespace bcastc {
 
 /// The tree families of the paper that this folder builds.
-enum class TorusTreeKind : uint8_t { RowsThenColumns, SaadSchultz };
+enum class TorusTreeKind : uint8_t {
+  RowsThenColumns,
+  SaadSchultz,
+  MinimumDepth
+};
 
 /// T1: the root's row, then every column both ways round (depth
 /// floor(R/2) + floor(C/2) on torus:RxC).
@@ -69,8 +78,8 @@ double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
                   uint64_t Bytes, const MachineModel &Model);
 
 /// The packet count per tree with the least streamTime (the smallest on
-/// ties), scanning k = 1, 2, ... until (slots(k)) * b alone exceeds the
-/// best; at most \p MaxK.
+/// ties), scanning k = 1, 2, ... until slots(k) * b + a * floor(m/d), a
+/// lower bound for every larger k, exceeds the best; at most \p MaxK.
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 
@@ -82,6 +91,8 @@ llvm::Error checkTreeRowsCols(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeRowsCols(const LoweringRequest &R);
 llvm::Error checkTreeSaadSchultz(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R);
+llvm::Error checkTreeMinDepth(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -1,0 +1,166 @@
+//===- compiler/lowering/torus_trees/MinimumDepthTrees.cpp ----------------===//
+
+#include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdlib>
+
+namespace bcastc {
+
+namespace {
+
+// Base figures (see the header): one tree T each, the second tree is its
+// image. Odd bases are symmetric under (x,y) -> (-x,-y); every base keeps
+// the root's row in T, as the paper does.
+const char *const Base8[] = {
+    "^v^>^>^>", //
+    "^v<<^<v<", //
+    "<v<<^v<<", //
+    "vv^>>vv^", //
+    ">>>O<<<<", //
+    "^v^>^>>^", //
+    "^<^<^vv^", //
+    "^v^v^<<^", //
+};
+const char *const Base9[] = {
+    ">v>v>^>^>", //
+    "^v<v<^v^v", //
+    ">v^v>>v>>", //
+    "^v<v<^v^v", //
+    ">>>>O<<<<", //
+    "^v^v>^>^v", //
+    "<<^<<^v^<", //
+    "^v^v>^>^v", //
+    "<v<v<^<^<", //
+};
+const char *const Base10[] = {
+    "^^<^<v<<vv", //
+    "<^v^>v>v<v", //
+    "v<v<<v^v>>", //
+    "v>v^>v>v>>", //
+    "v^v<<v^v^v", //
+    ">>>>O<<<<<", //
+    "^^v^>>^>^v", //
+    "<^<^<v^v^<", //
+    "^^v^>v>>^v", //
+    ">^>^vv^>^<", //
+};
+const char *const Base11[] = {
+    "v<v<^<>v^<>", //
+    ">>vv^>>v^>>", //
+    "v^v<v<^v^v^", //
+    "<^v^v>>vvv<", //
+    "v<v<v<^v>v^", //
+    ">>>>>O<<<<<", //
+    "v^<^v>^>^>^", //
+    ">^^^<<^v^v>", //
+    "v^v^v>^>^v^", //
+    "<<v^<<v^^<<", //
+    "<>v^<>v>^>^", //
+};
+// n = 4: two trees of their own (no image pair exists on torus:4x4).
+const char *const Four0[] = {">^^<", "v^>v", "<O<<", "v^<<"};
+const char *const Four1[] = {"v>vv", ">v<>", ">O^v", "^<^>"};
+
+/// Offsets on a ring of n centred on 0: [-m, m] or [-m+1, m].
+int centred(int64_t A, int N) {
+  int X = int(((A % N) + N) % N);
+  return X <= N / 2 ? X : X - N;
+}
+
+/// A figure's arrow at centred offset (X, Y).
+char arrowAt(llvm::ArrayRef<const char *> Fig, int X, int Y) {
+  const int N = int(Fig.size()), Top = N / 2, Left = -((N - 1) / 2);
+  return Fig[size_t(Top - Y)][size_t(X - Left)];
+}
+
+/// The base figure's offset for offset \p U of the torus n0 + 4t (the
+/// header's table).
+int toBase(int U, int T) {
+  int A = std::abs(U), Sign = U < 0 ? -1 : 1;
+  if (A == 0)
+    return 0;
+  if (T >= 0 && A <= 2 * T + 2)
+    return Sign * (A % 2 ? 1 : 2);
+  return Sign * (A - 2 * T);
+}
+
+struct Offset {
+  int X, Y;
+};
+
+/// The tree whose parent at every offset follows \p Arrow, rooted at
+/// \p Root; offsets are (column, row) minus the root's.
+SpanningTree treeFromArrows(uint32_t N, NodeId Root,
+                            llvm::function_ref<char(Offset)> Arrow) {
+  SpanningTree T(N * N, Root);
+  const int R0 = int(Root / N), C0 = int(Root % N);
+  for (NodeId V = 0; V < N * N; ++V) {
+    if (V == Root)
+      continue;
+    char A = Arrow(Offset{centred(int(V % N) - C0, int(N)),
+                          centred(int(V / N) - R0, int(N))});
+    uint32_t DX = A == '>' ? 1 : A == '<' ? N - 1 : 0;
+    uint32_t DY = A == '^' ? 1 : A == 'v' ? N - 1 : 0;
+    T.setParent(V, (V / N + DY) % N * N + (V % N + DX) % N);
+  }
+  return T;
+}
+
+/// The arrow of the image tree g(T) at offset O: g maps T's arc P -> V to
+/// g(P) -> g(V), so read T at g^-1(O) and turn the arrow by g.
+char imageArrow(llvm::function_ref<char(Offset)> Arrow, bool Rotate, Offset O,
+                uint32_t N) {
+  // r(x,y) = (-y,x), r^-1(x,y) = (y,-x); d(x,y) = (y,x) = d^-1.
+  Offset Pre = Rotate ? Offset{O.Y, centred(-O.X, int(N))} : Offset{O.Y, O.X};
+  static const llvm::StringRef Dirs = ">^<v"; // Counter-clockwise order.
+  size_t K = Dirs.find(Arrow(Pre));
+  if (Rotate)
+    return Dirs[(K + 1) % 4];
+  // The mirror in x = y swaps east with north and west with south.
+  static const llvm::StringRef Mirror = "^>v<";
+  return Mirror[K];
+}
+
+llvm::Error makeError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
+}
+
+} // namespace
+
+llvm::Expected<std::vector<SpanningTree>>
+minimumDepthTrees(const Topology &Topo, NodeId Root) {
+  if (Topo.kind() != TopologyKind::Torus || Topo.numCoordinates() != 2 ||
+      Topo.extents()[0] != Topo.extents()[1] || Topo.extents()[0] < 3)
+    return makeError("two edge-disjoint trees of depth n need a square "
+                     "torus:nxn with n >= 3; got " +
+                     Topo.str());
+  const uint32_t N = Topo.extents()[0];
+  if (Root >= N * N)
+    return makeError("root " + llvm::Twine(Root) + " is out of range for " +
+                     Topo.str());
+  std::vector<SpanningTree> Trees;
+  if (N == 4) {
+    for (llvm::ArrayRef<const char *> Fig :
+         {llvm::makeArrayRef(Four0), llvm::makeArrayRef(Four1)})
+      Trees.push_back(treeFromArrows(
+          N, Root, [&](Offset O) { return arrowAt(Fig, O.X, O.Y); }));
+    return Trees;
+  }
+  llvm::ArrayRef<const char *> Bases[] = {Base8, Base9, Base10, Base11};
+  llvm::ArrayRef<const char *> Base = Bases[N % 4];
+  const int T = (int(N) - int(Base.size())) / 4;
+  auto First = [&](Offset O) {
+    return arrowAt(Base, toBase(O.X, T), toBase(O.Y, T));
+  };
+  const bool Rotate = N % 2 == 1;
+  Trees.push_back(treeFromArrows(N, Root, First));
+  Trees.push_back(treeFromArrows(
+      N, Root, [&](Offset O) { return imageArrow(First, Rotate, O, N); }));
+  return Trees;
+}
+
+} // namespace bcastc
