@@ -1,7 +1,8 @@
 //===- fuzz/FuzzPlanUtil.h - What every plan fuzz target does with a plan -*- C++ -*-===//
 //
 // A parsed plan is printed, reparsed and compared (the text printer promises
-// print -> parse -> print is the identity), then verified. Plans are capped
+// print -> parse -> print is the identity, and the reparsed plan is the
+// same plan, `received` flags included), then verified. Plans are capped
 // so one input stays fast: the verifier is linear in nodes x steps and in
 // transfers, and a 2^30-node topology is legal but not what a fuzzer should
 // spend its time allocating.
@@ -52,6 +53,12 @@ inline void exercisePlan(const Plan &P) {
   if (planToText(*Again) != Text) {
     llvm::errs() << "print -> parse -> print changed the text:\n"
                  << Text << "---\n" << planToText(*Again);
+    std::abort();
+  }
+  // Also what the text does not show twice, e.g. each transfer's op and
+  // `received` flag against the plan it was printed from.
+  if (!Again->sameAs(P)) {
+    llvm::errs() << "print -> parse changed the plan:\n" << Text;
     std::abort();
   }
   VerificationResult R = verifyPlan(P);

@@ -60,7 +60,8 @@ bool Collective::isSource(NodeId Node) const {
 
 std::string Plan::describe(const Transfer &T) const {
   return std::to_string(T.Src) + (T.Reduce ? " +> " : " -> ") +
-         std::to_string(T.Dst) + " : " + chunks(T).str(Coll.NumChunks);
+         std::to_string(T.Dst) + " : " + chunks(T).str(Coll.NumChunks) +
+         (T.ReceivedOnly ? " received" : "");
 }
 
 bool Plan::sameAs(const Plan &O) const {
@@ -71,6 +72,7 @@ bool Plan::sameAs(const Plan &O) const {
   for (size_t I = 0; I < Transfers.size(); ++I) {
     const Transfer &L = Transfers[I], &R = O.Transfers[I];
     if (L.Src != R.Src || L.Dst != R.Dst || L.Reduce != R.Reduce ||
+        L.ReceivedOnly != R.ReceivedOnly ||
         chunks(L).ranges() != O.chunks(R).ranges())
       return false;
   }
@@ -97,13 +99,20 @@ void PlanBuilder::beginStep(uint32_t Number) {
 void PlanBuilder::add(NodeId Src, NodeId Dst, ChunkSetId Chunks,
                       TransferOp Op) {
   assert(!P.StepNumbers.empty() && "beginStep() before add()");
+  assert(Chunks < MaxChunkSets && "lowerings intern few chunk sets");
   Transfer T;
   T.Src = Src;
   T.Dst = Dst;
   T.Chunks = Chunks;
   T.Reduce = Op == TransferOp::Reduce;
+  T.ReceivedOnly = 0;
   P.Transfers.push_back(T);
   P.StepStarts.back() = P.Transfers.size();
+}
+
+void PlanBuilder::addReceivedReduce(NodeId Src, NodeId Dst, ChunkSetId Chunks) {
+  add(Src, Dst, Chunks, TransferOp::Reduce);
+  P.Transfers.back().ReceivedOnly = 1;
 }
 
 void PlanBuilder::add(NodeId Src, NodeId Dst, llvm::ArrayRef<ChunkRange> Ranges,

@@ -38,12 +38,18 @@ enum class TransferOp : uint8_t { Copy, Reduce };
 struct Transfer {
   NodeId Src;
   NodeId Dst;
-  uint32_t Chunks : 31; ///< ChunkSetId in the plan's table.
+  uint32_t Chunks : 30; ///< ChunkSetId in the plan's table.
   uint32_t Reduce : 1;  ///< 1 for `+>`.
+  /// 1 for `+> ... received` (reduces only): the sender sends its value
+  /// without its own contribution, i.e. only what it has received (the S_i
+  /// of Bruck et al.'s global combine, Section 3.1).
+  uint32_t ReceivedOnly : 1;
 
   TransferOp op() const { return Reduce ? TransferOp::Reduce : TransferOp::Copy; }
 };
 static_assert(sizeof(Transfer) == 12, "transfers are kept compact");
+/// Chunk set ids must fit Transfer::Chunks; readers of plans check it.
+constexpr uint32_t MaxChunkSets = uint32_t(1) << 30;
 
 enum class CollectiveKind : uint8_t {
   /// Roots[0] holds every chunk; everybody must end with every chunk.
@@ -154,6 +160,9 @@ public:
   void beginStep(uint32_t Number);
   void add(NodeId Src, NodeId Dst, ChunkSetId Chunks,
            TransferOp Op = TransferOp::Copy);
+  /// `Src +> Dst : Chunks received`: Src's value without its own
+  /// contribution.
+  void addReceivedReduce(NodeId Src, NodeId Dst, ChunkSetId Chunks);
   void add(NodeId Src, NodeId Dst, ChunkRange Chunks,
            TransferOp Op = TransferOp::Copy) {
     add(Src, Dst, P.ChunkSets.intern(Chunks), Op);

@@ -99,6 +99,7 @@ proto::Plan toProto(const Plan &P) {
         OR->set_end(R.End);
       }
       OT->set_reduce(T.Reduce);
+      OT->set_received_only(T.ReceivedOnly);
     }
   }
   return Out;
@@ -311,11 +312,18 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
         Ranges.push_back(ChunkRange{R.begin(), R.end()});
       }
       normalizeChunkRanges(Ranges);
+      if (In.received_only() && !In.reduce())
+        return makeError(Where() + "received_only applies to reduces only");
+      ChunkSetId Chunks = P.ChunkSets.intern(Ranges);
+      if (Chunks >= MaxChunkSets)
+        return makeError(Where() +
+                         "too many distinct chunk sets (the limit is 2^30)");
       Transfer T;
       T.Src = In.src();
       T.Dst = In.dst();
-      T.Chunks = P.ChunkSets.intern(Ranges);
+      T.Chunks = Chunks;
       T.Reduce = In.reduce();
+      T.ReceivedOnly = In.received_only();
       P.Transfers.push_back(T);
     }
     P.StepStarts.push_back(P.Transfers.size());

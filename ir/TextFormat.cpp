@@ -407,8 +407,9 @@ bool TextParser::stepLine(Cursor &C, const char *KeywordLoc) {
 }
 
 bool TextParser::transferLine(Cursor &C) {
+  const char *Line = C.loc();
   if (P.StepNumbers.empty())
-    return fail(C.loc(), "transfer before the first 'step' line");
+    return fail(Line, "transfer before the first 'step' line");
   Transfer T;
   NodeId Src, Dst;
   if (!node(C, Src))
@@ -432,12 +433,28 @@ bool TextParser::transferLine(Cursor &C) {
                              C.found());
   C.skipSpace();
   SmallVector<ChunkRange, 4> Ranges;
-  if (!chunkList(C, Ranges) || !expectEnd(C))
+  if (!chunkList(C, Ranges))
     return false;
+  // `+> ... received`: the sender's value without its own contribution.
+  C.skipSpace();
+  const char *FlagLoc = C.loc();
+  size_t FlagPos = C.Pos;
+  bool ReceivedOnly = C.word() == "received";
+  if (!ReceivedOnly)
+    C.Pos = FlagPos;
+  else if (!Reduce)
+    return fail(FlagLoc, "'received' applies to reduces only ('+>'): a copy "
+                         "('->') replaces the receiver's value");
+  if (!expectEnd(C))
+    return false;
+  ChunkSetId Chunks = P.ChunkSets.intern(Ranges);
+  if (Chunks >= MaxChunkSets)
+    return fail(Line, "too many distinct chunk sets (the limit is 2^30)");
   T.Src = Src;
   T.Dst = Dst;
-  T.Chunks = P.ChunkSets.intern(Ranges);
+  T.Chunks = Chunks;
   T.Reduce = Reduce;
+  T.ReceivedOnly = ReceivedOnly;
   P.Transfers.push_back(T);
   P.StepStarts.back() = P.Transfers.size();
   P.Source.TransferLines.push_back(LineNo);
@@ -513,6 +530,8 @@ void printPlanText(const Plan &P, raw_ostream &OS) {
     for (const Transfer &T : P.step(S)) {
       OS << "  " << T.Src << (T.Reduce ? " +> " : " -> ") << T.Dst << " : ";
       P.chunks(T).print(OS, Coll.NumChunks);
+      if (T.ReceivedOnly)
+        OS << " received";
       OS << '\n';
     }
   }

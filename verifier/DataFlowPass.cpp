@@ -10,7 +10,9 @@
 // chunk the receiver already holds is a warning. AllReduce keeps, per
 // (node, chunk), the set of contributions folded in so far (one bit per
 // node): a copy replaces the receiver's value, a reduce unions them and must
-// not count a contribution twice, and at the end every node holds all n.
+// not count a contribution twice, and at the end every node holds all n. A
+// `received` reduce sends the sender's set minus its own contribution, so
+// that set must still hold it (no copy replaced it) and something else.
 // Control chunks (Collective::ControlChunks) are held by every node from the
 // start and may be delivered again and again.
 //
@@ -21,6 +23,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <deque>
 
 namespace bcastc {
@@ -66,7 +69,11 @@ static void checkHoldings(PassContext &Ctx) {
       Hold.set(unsigned(X * C + P.Coll.dataChunks()), unsigned(X * C + C));
   }
 
-  std::deque<Delivery> Queue;
+  // Transfers are delivered in plan order (step numbers increase), so the
+  // ones in flight are the plan's transfers from NextDelivery on: a cursor
+  // rather than a queue, whose memory would grow with the largest step.
+  uint64_t NextDelivery = 0;
+  size_t DeliveryStepIndex = 0;
   llvm::SmallVector<ChunkRange, 4> List;
   auto Deliver = [&](const Delivery &D) {
     const Transfer &T = P.Transfers[D.Transfer];
@@ -87,11 +94,21 @@ static void checkHoldings(PassContext &Ctx) {
       });
   };
 
-  for (size_t S = 0; S < P.numSteps(); ++S) {
-    while (!Queue.empty() && Queue.front().Step < P.StepNumbers[S]) {
-      Deliver(Queue.front());
-      Queue.pop_front();
+  // Delivers the transfers sent before step \p Until whose delivery step
+  // is before \p Before.
+  auto DeliverSent = [&](size_t Until, uint64_t Before) {
+    while (NextDelivery < P.StepStarts[Until]) {
+      while (NextDelivery >= P.StepStarts[DeliveryStepIndex + 1])
+        ++DeliveryStepIndex;
+      uint64_t Step = deliveryStep(P, DeliveryStepIndex);
+      if (Step >= Before)
+        return;
+      Deliver(Delivery{Step, NextDelivery++, DeliveryStepIndex, {}});
     }
+  };
+
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    DeliverSent(S, P.StepNumbers[S]);
     for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
       const Transfer &T = P.Transfers[I];
       List.clear();
@@ -107,11 +124,9 @@ static void checkHoldings(PassContext &Ctx) {
                  formatChunks(List) + " it does not hold yet (" + Ctx.at(I) +
                  ")";
         });
-      Queue.push_back(Delivery{deliveryStep(P, S), I, S, {}});
     }
   }
-  for (const Delivery &D : Queue)
-    Deliver(D);
+  DeliverSent(P.numSteps(), UINT64_MAX);
 
   for (NodeId X = 0; X < N; ++X) {
     List.clear();
@@ -124,6 +139,37 @@ static void checkHoldings(PassContext &Ctx) {
         return "node " + Ctx.node(X) + " never receives " + formatChunks(List);
       });
   }
+}
+
+/// A `received` send of transfer \p I (step \p S): removes the sender's
+/// own contribution from \p Value (W words per chunk), which must hold it
+/// and more, else reports the first chunk that does not.
+static void withoutOwnContribution(PassContext &Ctx, size_t S, uint64_t I,
+                                   std::vector<uint64_t> &Value, uint64_t W) {
+  const Plan &P = Ctx.P;
+  const Transfer &T = P.Transfers[I];
+  const uint64_t OwnWord = T.Src / 64, OwnBit = uint64_t(1) << (T.Src % 64);
+  bool Reported = false;
+  uint64_t *V = Value.data();
+  P.chunks(T).forEachChunk([&](uint32_t Chunk) {
+    bool HadOwn = V[OwnWord] & OwnBit;
+    V[OwnWord] &= ~OwnBit;
+    bool Empty = std::all_of(V, V + W, [](uint64_t X) { return X == 0; });
+    V += W;
+    if (Reported || (HadOwn && !Empty))
+      return;
+    Reported = true;
+    Ctx.Diags.error(Ctx.line(I), [&] {
+      std::string Why =
+          !HadOwn ? " no longer holds its own contribution (a copy replaced "
+                    "its value), so 'received' cannot take it out"
+                  : " has received nothing yet, so 'received' would send "
+                    "nothing";
+      return Ctx.stepName(S) + ": " + P.describe(T) + ": in chunk " +
+             std::to_string(Chunk) + " node " + Ctx.node(T.Src) + Why +
+             Ctx.located(I);
+    });
+  });
 }
 
 /// AllReduce: the set of contributions each node holds for each chunk.
@@ -209,6 +255,8 @@ static void checkContributions(PassContext &Ctx) {
         const uint64_t *Src = Slot(T.Src, Chunk);
         D.Value.insert(D.Value.end(), Src, Src + W);
       });
+      if (T.ReceivedOnly)
+        withoutOwnContribution(Ctx, S, I, D.Value, W);
       Queue.push_back(std::move(D));
     }
   }

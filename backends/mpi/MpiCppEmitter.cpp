@@ -19,6 +19,12 @@
 // folded in exactly when the plan delivers them: before the first step whose
 // number exceeds s + p - 1.
 //
+// A `+> ... received` send carries the sender's value without its own
+// contribution. Ops have no inverse, so ranks with such sends keep a second
+// accumulator of what they received by `+>`, folded alongside the value; it
+// is written (and the runtime patched to use it) only for plans that have
+// them, so every other plan's output stays as it was.
+//
 //===----------------------------------------------------------------------===//
 
 #include "backends/mpi/MpiCppEmitter.h"
@@ -207,6 +213,8 @@ struct RankTables {
   uint64_t Skipped = 0, Trimmed = 0; ///< Copy collectives.
   uint64_t ControlOnly = 0;          ///< Transfers of control chunks only.
   uint64_t Staged = 0, InPlace = 0;  ///< Allreduce receives.
+  /// Allreduce: the entries that are `received` sends, ascending.
+  std::vector<uint64_t> ReceivedSends;
 };
 
 /// One transfer as the runtime performs it.
@@ -214,6 +222,7 @@ struct Move {
   NodeId Src, Dst;
   uint64_t Set;
   bool Reduce;
+  bool ReceivedOnly = false;
 };
 
 RankTables buildRankTables(const Plan &P, const Layout &L) {
@@ -248,8 +257,8 @@ RankTables buildRankTables(const Plan &P, const Layout &L) {
           ++T.ControlOnly;
           continue;
         }
-        Steps[S].push_back(Move{X.Src, X.Dst, PlanSet[X.Chunks],
-                                bool(X.Reduce)});
+        Steps[S].push_back(Move{X.Src, X.Dst, PlanSet[X.Chunks], bool(X.Reduce),
+                                bool(X.ReceivedOnly)});
       }
   }
 
@@ -273,6 +282,7 @@ RankTables buildRankTables(const Plan &P, const Layout &L) {
     T.Step[At] = Step;
     T.Peer[At] = Peer;
     T.SetKind[At] = Set * 4 + Kind;
+    return At;
   };
   // Two passes per step put each rank's receives before its sends, in plan
   // order, which is the order the runtime posts them (and, for allreduce,
@@ -281,9 +291,13 @@ RankTables buildRankTables(const Plan &P, const Layout &L) {
     for (const Move &M : Steps[S])
       Append(M.Dst, S, M.Src, M.Set,
              !AllReduce ? RecvInPlace : M.Reduce ? RecvReduce : RecvCopy);
-    for (const Move &M : Steps[S])
-      Append(M.Src, S, M.Dst, M.Set, Send);
+    for (const Move &M : Steps[S]) {
+      uint64_t At = Append(M.Src, S, M.Dst, M.Set, Send);
+      if (M.ReceivedOnly)
+        T.ReceivedSends.push_back(At);
+    }
   }
+  llvm::sort(T.ReceivedSends);
   if (!AllReduce)
     return T;
 
@@ -341,6 +355,48 @@ RankTables buildRankTables(const Plan &P, const Layout &L) {
     }
   }
   return T;
+}
+
+/// The second accumulator holds what a rank received by `+>`, which is its
+/// value without its own contribution only until a copy (`->`) replaces
+/// that value: a `received` send after a copy into its chunks is refused.
+llvm::Error checkReceivedSends(const Plan &P, const RankTables &T) {
+  const uint32_t N = P.numNodes();
+  size_t Next = 0;
+  std::vector<bool> Copied;
+  for (uint32_t Rank = 0; Rank < N && Next < T.ReceivedSends.size(); ++Rank) {
+    const uint64_t Begin = T.RankStart[Rank], End = T.RankStart[Rank + 1];
+    if (T.ReceivedSends[Next] >= End)
+      continue;
+    // This rank's copies in delivery order.
+    std::vector<std::pair<uint64_t, uint64_t>> Copies; // (due step, entry)
+    for (uint64_t I = Begin; I < End; ++I)
+      if ((T.SetKind[I] & 3) == RecvInPlace || (T.SetKind[I] & 3) == RecvCopy)
+        Copies.push_back({T.StepDue[T.Step[I]], I});
+    llvm::sort(Copies);
+    Copied.assign(P.Coll.dataChunks(), false);
+    size_t C = 0;
+    for (; Next < T.ReceivedSends.size() && T.ReceivedSends[Next] < End;
+         ++Next) {
+      const uint64_t I = T.ReceivedSends[Next];
+      for (; C < Copies.size() && Copies[C].first <= T.Step[I]; ++C)
+        for (const ChunkRange &R :
+             T.Sets.sets()[T.SetKind[Copies[C].second] >> 2])
+          for (uint32_t Chunk = R.Begin; Chunk < R.End; ++Chunk)
+            Copied[Chunk] = true;
+      for (const ChunkRange &R : T.Sets.sets()[T.SetKind[I] >> 2])
+        for (uint32_t Chunk = R.Begin; Chunk < R.End; ++Chunk)
+          if (Copied[Chunk])
+            return llvm::createStringError(
+                llvm::inconvertibleErrorCode(),
+                "mpi-cpp: plan '%s': rank %u sends chunk %u 'received' in "
+                "step %u after a copy ('->') replaced its value; the runtime "
+                "can take its own contribution out only of values built by "
+                "'+>'",
+                P.Name.c_str(), Rank, Chunk, P.StepNumbers[T.Step[I]]);
+    }
+  }
+  return llvm::Error::success();
 }
 
 /// The exported function's parameter list, wrapped after \p Name.
@@ -502,6 +558,11 @@ void writeHeader(const Plan &P, const EmitOptions &Opts, const Layout &L,
        << "// Another size or a negative count returns MPI_ERR_COMM or "
           "MPI_ERR_COUNT\n"
        << "// without communicating.";
+    if (!T.ReceivedSends.empty())
+      OS << "\n// " << T.ReceivedSends.size()
+         << " `received` send(s) carry only what their rank received by "
+            "`+>`, which\n"
+         << "// those ranks fold into a second accumulator as well.";
     break;
   }
   OS << "\n// Messages carry tag (step mod 32768) on comm, so the caller must "
@@ -561,6 +622,14 @@ void writeTables(const Plan &P, const Layout &L, const RankTables &T,
                "Step s: what it receives into scratch is folded in before "
                "step kStepDue[s].",
                T.StepDue);
+  if (!T.ReceivedSends.empty()) {
+    OS << "const uint64_t kNumReceivedSends = " << T.ReceivedSends.size()
+       << ";\n";
+    writeTable(OS, "kReceivedSends",
+               "Entries sending without the sender's own contribution "
+               "(`received`), ascending.",
+               T.ReceivedSends);
+  }
 }
 
 /// Runtime helpers every collective uses. Only <mpi.h> and the standard
@@ -883,6 +952,113 @@ int runSteps(int Rank, unsigned char *Data, uint64_t Count, const TypeInfo &T,
 }
 )cpp";
 
+/// Allreduce plans with `received` sends: the second accumulator.
+const char ReceivedRuntime[] = R"cpp(
+// What this rank received by `+>`, folded apart from its own contribution,
+// for its `received` sends (kReceivedSends). Ops have no identity element,
+// so a chunk stays empty until its first fold copies it in.
+struct Received {
+  std::unique_ptr<unsigned char[]> Storage;
+  unsigned char *Base = nullptr; // element 0, as Data
+  std::vector<bool> Empty;       // per chunk
+  uint64_t Next = 0;             // the first of kReceivedSends not passed
+
+  // Allocates only when Rank has `received` sends.
+  int init(int Rank, uint64_t Count, const TypeInfo &T) {
+    while (Next < kNumReceivedSends && kReceivedSends[Next] < kRankStart[Rank])
+      ++Next;
+    if (Next == kNumReceivedSends || kReceivedSends[Next] >= kRankStart[Rank + 1])
+      return MPI_SUCCESS;
+    Storage.reset(new (std::nothrow) unsigned char[span(Count, T)]);
+    if (!Storage)
+      return MPI_ERR_NO_MEM;
+    Base = Storage.get() - T.TrueLb;
+    Empty.assign(kNumChunks, true);
+    return MPI_SUCCESS;
+  }
+
+  // Where entry I sends from: here for a `received` send, else Data. The
+  // runtime asks in increasing entry order.
+  unsigned char *source(uint64_t I, unsigned char *Data) {
+    while (Next < kNumReceivedSends && kReceivedSends[Next] < I)
+      ++Next;
+    return Next < kNumReceivedSends && kReceivedSends[Next] == I ? Base : Data;
+  }
+
+  // Folds S's `+>` receives in, chunk by chunk (as deliver lays them out).
+  int fold(const Staged &S, uint64_t Count, const TypeInfo &T, MPI_Op Op,
+           MPI_Comm Comm) {
+    if (!Base)
+      return MPI_SUCCESS;
+    for (size_t K = 0; K < S.Entries.size(); K += 2) {
+      const uint64_t I = S.Entries[K];
+      uint64_t Offset = S.Entries[K + 1];
+      if ((kOpSetKind[I] & 3) != 3)
+        continue;
+      const uint64_t Set = kOpSetKind[I] >> 2;
+      for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R) {
+        const uint64_t Lo = chunkBegin(kSetRanges[2 * R], Count);
+        for (uint64_t C = kSetRanges[2 * R]; C < kSetRanges[2 * R + 1]; ++C) {
+          const uint64_t First = chunkBegin(C, Count);
+          const int N = static_cast<int>(chunkBegin(C + 1, Count) - First);
+          if (N == 0)
+            continue;
+          unsigned char *From =
+              S.Scratch.get() + Offset + (First - Lo) * T.Extent - T.TrueLb;
+          unsigned char *To = Base + First * T.Extent;
+          const int RC = Empty[C] ? copyElements(From, N, T, To, N, T, Comm)
+                                  : MPI_Reduce_local(From, To, N, T.Type, Op);
+          if (RC != MPI_SUCCESS)
+            return RC;
+          Empty[C] = false;
+        }
+        Offset += span(chunkBegin(kSetRanges[2 * R + 1], Count) - Lo, T);
+      }
+    }
+    return MPI_SUCCESS;
+  }
+};
+
+// deliver, and the `+>` receives into Acc as well.
+int deliverAll(const Staged &S, unsigned char *Data, Received &Acc,
+               uint64_t Count, const TypeInfo &T, MPI_Op Op, MPI_Comm Comm) {
+  const int RC = deliver(S, Data, Count, T, Op, Comm);
+  return RC != MPI_SUCCESS ? RC : Acc.fold(S, Count, T, Op, Comm);
+}
+)cpp";
+
+/// Replaces the \p Times occurrences of \p From in \p S.
+void replaceIn(std::string &S, llvm::StringRef From, llvm::StringRef To,
+               unsigned Times) {
+  unsigned Count = 0;
+  for (size_t At = S.find(From.str()); At != std::string::npos;
+       At = S.find(From.str(), At + To.size()), ++Count)
+    S.replace(At, From.size(), To.str());
+  (void)Times;
+  assert(Count == Times && "the runtime text changed under the patch");
+}
+
+/// ReduceRuntime for plans with `received` sends: ReceivedRuntime before
+/// runSteps, which sets up the accumulator, folds into it on delivery and
+/// sends from it. A patch, so plans without them keep their exact output.
+std::string reduceRuntimeWithReceived() {
+  std::string S = ReduceRuntime;
+  replaceIn(S, "\n// Runs Rank's entries on Data",
+            std::string(ReceivedRuntime) + "\n// Runs Rank's entries on Data",
+            1);
+  replaceIn(S, "  int RC = MPI_SUCCESS;\n",
+            "  int RC = MPI_SUCCESS;\n"
+            "  Received Acc;\n"
+            "  if ((RC = Acc.init(Rank, Count, T)) != MPI_SUCCESS)\n"
+            "    return RC;\n",
+            1);
+  replaceIn(S, "deliver(Pending.front(), Data, Count, T, Op, Comm)",
+            "deliverAll(Pending.front(), Data, Acc, Count, T, Op, Comm)", 2);
+  replaceIn(S, "MPI_Isend(Data + Lo * T.Extent,",
+            "MPI_Isend(Acc.source(I, Data) + Lo * T.Extent,", 1);
+  return S;
+}
+
 /// The start of every exported function: the communicator's size.
 const char SizeCheck[] = R"cpp({
   char Message[512];
@@ -1128,6 +1304,8 @@ llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
 
   const Layout L = layoutOf(P);
   const RankTables T = buildRankTables(P, L);
+  if (llvm::Error E = checkReceivedSends(P, T))
+    return E;
   writeHeader(P, Opts, L, T, OS);
   // Only MPI's C API is used; skipping the deprecated C++ bindings keeps
   // Open MPI's and MPICH's headers warning-free under -Wextra.
@@ -1144,7 +1322,10 @@ llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
   if (Kind == CollectiveKind::AllGather || Kind == CollectiveKind::AllReduce)
     OS << CopyElementsRuntime;
   if (Kind == CollectiveKind::AllReduce) {
-    OS << ReduceRuntime;
+    if (T.ReceivedSends.empty())
+      OS << ReduceRuntime;
+    else
+      OS << reduceRuntimeWithReceived();
   } else {
     OS << CopyRuntime;
     if (Kind != CollectiveKind::AllGather)

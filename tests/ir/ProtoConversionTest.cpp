@@ -78,6 +78,8 @@ TEST(ProtoConversion, ReduceAndMultiRangeChunks) {
   EXPECT_TRUE(M.model().has_rho());
   const proto::Transfer &T = M.steps(0).transfers(0);
   EXPECT_TRUE(T.reduce());
+  EXPECT_FALSE(T.received_only());
+  EXPECT_TRUE(M.steps(2).transfers(2).received_only());
   ASSERT_EQ(T.chunks_size(), 3);
   EXPECT_EQ(T.chunks(2).begin(), 4u);
   EXPECT_EQ(T.chunks(2).end(), 8u);
@@ -221,6 +223,10 @@ TEST(ProtoConversion, RejectsWhatThePlanCannotHold) {
   M = Good;
   M.mutable_collective()->set_chunks(0);
   EXPECT_EQ(errorOf(M), "collective.chunks must be at least 1");
+  M = Good;
+  M.mutable_steps(1)->mutable_transfers(1)->set_received_only(true);
+  EXPECT_EQ(errorOf(M),
+            "step 1, transfer 1: received_only applies to reduces only");
 
   M = Good;
   M.mutable_model()->set_switching(

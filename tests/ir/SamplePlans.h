@@ -1,8 +1,8 @@
 //===- tests/ir/SamplePlans.h - Plans every IR format test round-trips -*- C++ -*-===//
 //
 // Hand-written `.sched` texts covering every collective kind, coordinates,
-// reduce transfers, gaps in step numbers and multi-range chunk sets, and a
-// helper that parses them.
+// reduce transfers (`received` too), gaps in step numbers and multi-range
+// chunk sets, and a helper that parses them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,8 +50,9 @@ inline const char *const SampleTexts[] = {
     "step 1\n"
     "  (0,1)->(1,1):0-1\n"
     "  5 -> 2 : *\n",
-    // All-reduce with reduce transfers, gaps in the step numbers, chunk
-    // sets with several ranges, and the model's optional keys.
+    // All-reduce with reduce transfers (one of received contributions
+    // only), gaps in the step numbers, chunk sets with several ranges, and
+    // the model's optional keys.
     "schedule ar-ring\n"
     "topology ring 4\n"
     "model ports=2 switching=store-and-forward duplex=half capacity=2 "
@@ -64,7 +65,8 @@ inline const char *const SampleTexts[] = {
     "  2 -> 3 : 0,1,2,5\n"
     "step 7\n"
     "  3 +> 0 : *\n"
-    "  3 -> 0 : 7\n",
+    "  3 -> 0 : 7\n"
+    "  1 +> 2 : 4-7   received\n",
     // All-gather on a hypercube, byte count with a suffix.
     "schedule ag-cube\n"
     "topology hypercube 2\n"

@@ -26,6 +26,19 @@ struct ErrorCase {
 
 const ErrorCase Cases[] = {
     // Body.
+    {HEADER "step 0\n  0 -> 1 : 1 received\n",
+     "t.sched:4:14: error: 'received' applies to reduces only ('+>'): a copy "
+     "('->') replaces the receiver's value\n"
+     "  0 -> 1 : 1 received\n"
+     "             ^"},
+    {HEADER "step 0\n  0 +> 1 : 1 receivedx\n",
+     "t.sched:4:14: error: unexpected 'receivedx' at the end of the line\n"
+     "  0 +> 1 : 1 receivedx\n"
+     "             ^"},
+    {HEADER "step 0\n  0 +> 1 : 1 received 2\n",
+     "t.sched:4:23: error: unexpected '2' at the end of the line\n"
+     "  0 +> 1 : 1 received 2\n"
+     "                      ^"},
     {HEADER "step 0\n  0 -> 1 : 5-3\n",
      "t.sched:4:12: error: chunk range 5-3 is reversed (write 3-5)\n"
      "  0 -> 1 : 5-3\n"

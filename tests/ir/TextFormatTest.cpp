@@ -115,9 +115,13 @@ TEST(TextFormat, ReduceGapsAndMultiRangeChunkSets) {
   EXPECT_EQ(P.Model.Latency, 2u);
   EXPECT_EQ(P.Model.Contention, ContentionPolicy::Charge);
   EXPECT_EQ(P.Model.Rho, 0.0);
-  ASSERT_EQ(P.Transfers.size(), 5u);
+  ASSERT_EQ(P.Transfers.size(), 6u);
   EXPECT_EQ(P.Transfers[0].op(), TransferOp::Reduce);
   EXPECT_EQ(P.Transfers[2].op(), TransferOp::Copy);
+  EXPECT_FALSE(P.Transfers[0].ReceivedOnly);
+  EXPECT_EQ(P.Transfers[5].op(), TransferOp::Reduce);
+  EXPECT_TRUE(P.Transfers[5].ReceivedOnly);
+  EXPECT_EQ(P.describe(P.Transfers[5]), "1 +> 2 : 4-7 received");
   EXPECT_EQ(rangesOf(P, 0), (Ranges{{0, 1}, {2, 3}, {4, 8}}));
   EXPECT_EQ(rangesOf(P, 1), (Ranges{{1, 2}, {3, 4}}));
   // `0,1,2,5` is normalized to two ranges.
@@ -125,7 +129,7 @@ TEST(TextFormat, ReduceGapsAndMultiRangeChunkSets) {
   EXPECT_EQ(rangesOf(P, 3), (Ranges{{0, 8}}));
   std::string Text = planToText(P);
   EXPECT_NE(Text.find("\nstep 2\n  2 -> 3 : 0-2,5\nstep 7\n  3 +> 0 : *\n"
-                      "  3 -> 0 : 7\n"),
+                      "  3 -> 0 : 7\n  1 +> 2 : 4-7 received\n"),
             std::string::npos)
       << Text;
   EXPECT_NE(Text.find("\n  0 +> 1 : 0,2,4-7\n  1 +> 2 : 1,3\n"),
@@ -220,6 +224,11 @@ TEST(TextFormat, SameAsDetectsDifferences) {
   Plan B = parseOrFail(Text);
   EXPECT_FALSE(A.sameAs(B));
   EXPECT_NE(planToText(A), planToText(B));
+  // `received` alone makes a difference too.
+  Text.replace(Text.find("3 +> 2 : 1"), 10, "3 +> 2 : 1 received");
+  Plan C = parseOrFail(Text);
+  EXPECT_FALSE(B.sameAs(C));
+  EXPECT_TRUE(C.sameAs(parseOrFail(planToText(C))));
 }
 
 } // namespace

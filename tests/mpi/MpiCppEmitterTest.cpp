@@ -63,6 +63,15 @@ std::string emitError(const Plan &P, const std::string &Name = "f") {
   return E ? llvm::toString(std::move(E)) : std::string();
 }
 
+/// An allreduce of one chunk on \p Spec, no steps yet.
+PlanBuilder allReduceBuilder(const char *Name, const char *Spec) {
+  Collective Coll;
+  Coll.Kind = CollectiveKind::AllReduce;
+  Coll.NumChunks = 1;
+  return PlanBuilder(Name, llvm::cantFail(Topology::parse(Spec)),
+                     MachineModel(), Coll);
+}
+
 /// The text between `const T Name[] = {` and `};`, whitespace removed.
 std::string table(const std::string &Code, const std::string &Name) {
   size_t At = Code.find(" " + Name + "[] = {");
@@ -362,11 +371,7 @@ TEST(MpiCppEmitter, AllReduceStagesCopiesThatConflict) {
   // After a recursive-doubling allreduce on 2 nodes, both swap copies of
   // the result in one step: each sends the chunk it receives into, so the
   // copies must wait in scratch (kind 2).
-  Collective Coll;
-  Coll.Kind = CollectiveKind::AllReduce;
-  Coll.NumChunks = 1;
-  PlanBuilder B("swap", llvm::cantFail(Topology::parse("complete:2")),
-                MachineModel(), Coll);
+  PlanBuilder B = allReduceBuilder("swap", "complete:2");
   ChunkSetId All = B.intern(ChunkRange{0, 1});
   B.beginStep();
   B.add(0, 1, All, TransferOp::Reduce);
@@ -380,6 +385,68 @@ TEST(MpiCppEmitter, AllReduceStagesCopiesThatConflict) {
   EXPECT_EQ(table(Code, "kOpSetKind"), "3,1,2,1,3,1,2,1");
   EXPECT_NE(Code.find("4 receive(s) staged, 0 straight into recvbuf"),
             std::string::npos);
+}
+
+/// Bruck et al.'s combine on complete:3 with latency 1 in two rounds:
+/// i +> i+1, then i +> i+1 without d_i (`received`).
+Plan receivedCombine3() {
+  PlanBuilder B = allReduceBuilder("combine3", "complete:3");
+  ChunkSetId All = B.intern(ChunkRange{0, 1});
+  B.beginStep();
+  for (NodeId I = 0; I < 3; ++I)
+    B.add(I, (I + 1) % 3, All, TransferOp::Reduce);
+  B.beginStep();
+  for (NodeId I = 0; I < 3; ++I)
+    B.addReceivedReduce(I, (I + 1) % 3, All);
+  return B.take();
+}
+
+TEST(MpiCppEmitter, ReceivedSendsReadTheSecondAccumulator) {
+  Plan P = receivedCombine3();
+  ASSERT_TRUE(verifyPlan(P).verified());
+  std::string Code = emit(P, "f");
+  // Rank r's entries: receive, send (step 0), receive, send (step 1).
+  EXPECT_EQ(table(Code, "kOpSetKind"), "3,1,3,1,3,1,3,1,3,1,3,1");
+  EXPECT_EQ(table(Code, "kReceivedSends"), "3,7,11");
+  EXPECT_NE(Code.find("const uint64_t kNumReceivedSends = 3;"),
+            std::string::npos);
+  EXPECT_NE(Code.find("// 3 `received` send(s) carry only what their rank "
+                      "received by `+>`"),
+            std::string::npos);
+  EXPECT_NE(Code.find("struct Received {"), std::string::npos);
+  EXPECT_NE(Code.find("  Received Acc;\n  if ((RC = Acc.init(Rank, Count, "
+                      "T)) != MPI_SUCCESS)"),
+            std::string::npos);
+  EXPECT_NE(Code.find("MPI_Isend(Acc.source(I, Data) + Lo * T.Extent,"),
+            std::string::npos);
+  // Both deliveries in runSteps fold into the accumulator too.
+  size_t Calls = 0;
+  for (size_t At = Code.find("deliverAll(Pending.front(), Data, Acc,");
+       At != std::string::npos;
+       At = Code.find("deliverAll(Pending.front(), Data, Acc,", At + 1))
+    ++Calls;
+  EXPECT_EQ(Calls, 2u);
+  // Plans without `received` sends get none of it.
+  std::string Plain = emit(handCollective("allreduce-rd", 8), "f");
+  for (const char *Piece : {"Received", "received` send", "deliverAll"})
+    EXPECT_EQ(Plain.find(Piece), std::string::npos) << Piece;
+}
+
+TEST(MpiCppEmitter, RefusesReceivedSendsAfterACopy) {
+  // 0 +> 1, then 1 -> 0 replaces node 0's value (with one that still holds
+  // d_0), then 0 +> 2 received: the accumulator never saw d_1.
+  PlanBuilder B = allReduceBuilder("copied", "complete:3");
+  ChunkSetId All = B.intern(ChunkRange{0, 1});
+  B.beginStep();
+  B.add(0, 1, All, TransferOp::Reduce);
+  B.beginStep();
+  B.add(1, 0, All);
+  B.beginStep();
+  B.addReceivedReduce(0, 2, All);
+  EXPECT_EQ(emitError(B.take()),
+            "mpi-cpp: plan 'copied': rank 0 sends chunk 0 'received' in step "
+            "2 after a copy ('->') replaced its value; the runtime can take "
+            "its own contribution out only of values built by '+>'");
 }
 
 TEST(MpiCppEmitter, ControlChunksAreNotSent) {

@@ -24,7 +24,9 @@
 # broadcasts, sources 0,5,3 and 9,9,6) on hypercube:3 and hypercube:4 in the
 # slotted model; postal-combine (allreduce) and lambda-tree (broadcast, run
 # with harness.cc) on complete:3, 8 and 13 with latency 2, and both with
-# latency 1.8 (ticks of 1/5).
+# latency 1.8 (ticks of 1/5); postal-combine with `received` sends on
+# complete:7 (latency 2), complete:3 and complete:6 (latency 1) and
+# complete:6 (latency 1.3).
 #
 # mpirun settings as in run_mpi_test.sh (oversubscribed, shared memory only,
 # yield when idle, session directory in TEST_TMPDIR, every run under
@@ -210,6 +212,16 @@ for n in 3 8 13; do
     postal-combine --topology=complete:$n --latency=2
   from_bcastc lambda-tree-$n BROADCAST $n 0 lambda-tree \
     --topology=complete:$n --latency=2 --root=$((n / 2))
+done
+# n that is no N_lambda(t): deficiency rounds whose `+> ... received` sends
+# carry the second accumulator (lambda = 2: n = 7; lambda = 1: n = 3, 6;
+# lambda = 1.3, delay-send with rounds of 13 ticks: n = 6).
+for spec in 7:2 3:1 6:1 6:1.3; do
+  n=${spec%:*} l=${spec#*:}
+  from_bcastc postal-combine-$n-lambda-$l ALLREDUCE $n 0 postal-combine \
+    --topology=complete:$n --latency=$l
+  grep -q kReceivedSends postal-combine-$n-lambda-$l.cc ||
+    fail "postal-combine-$n-lambda-$l: no 'received' sends"
 done
 # Non-integer latency: step numbers are ticks of 1/5.
 from_bcastc postal-combine-8-lambda-1.8 ALLREDUCE 8 0 postal-combine \

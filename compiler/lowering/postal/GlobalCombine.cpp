@@ -87,9 +87,12 @@ static llvm::Expected<Plan> lowerCombine(const LoweringRequest &R,
     if (S.Steps[I].empty())
       continue;
     B.beginStep(uint32_t(I * D.TicksPerRound));
-    for (auto [Src, Dst] : S.Steps[I])
-      B.add(Node(Src), Node(Dst), All,
-            S.CopyStep[I] ? TransferOp::Copy : TransferOp::Reduce);
+    for (const postal::CombineSend &Send : S.Steps[I]) {
+      if (Send.ReceivedOnly)
+        B.addReceivedReduce(Node(Send.Src), Node(Send.Dst), All);
+      else
+        B.add(Node(Send.Src), Node(Send.Dst), All, TransferOp::Reduce);
+    }
   }
   return B.take();
 }

@@ -1,22 +1,21 @@
 //===- compiler/lowering/postal/GlobalCombine.h - Postal global combine -*- C++ -*-===//
 //
 // Global combine (allreduce, `+>` transfers) in the postal model, Bruck et
-// al. Section 3 (P5). For integer lambda and n = N_lambda(t), the algorithm
-// of Bar-Noy and Kipnis (Section 3.1): in round r every node i sends its
-// partial result to node i + N(r + lambda - 2), so after round r node i holds
-// the N(r) inputs ending at d_i, and after t rounds all of them.
+// al. Section 3 (P5), after Bar-Noy and Kipnis. Integer lambda, any n, in
+// t = T_lambda(n) rounds (the least t with N(t) >= n). After round r every
+// node i holds the window A_i(r) = d_{i-M(r)+1} + ... + d_i (indices mod n)
+// with M(r) = 1 before the first receive and
+//   M(r) = M(r-1) + M(r-lambda) - eps_r,   eps_r in {0, 1}.
+// In round r node i receives from j = i - M(r-1) + eps_r what j sent in
+// round r - lambda + 1: A_j(r - lambda), and when eps_r = 1 without d_j
+// (`+> ... received`, the paper's S_j), so it ends where A_i(r-1) begins.
+// With every eps_r = 0, M(t) = N(t); eps_r = 1 lowers M(t) by N(t - r), and
+// picking them greedily from the largest effect makes M(t) = n exactly (see
+// combineSchedule). Every node sends and receives once per round.
 //
-// lambda = 1, n = 4 (N = 1, 2, 4):       lambda = 2, n = 3 (N = 1, 1, 2, 3):
-//   step 0: i +> i+1   {i-1, i}            step 0: i +> i+1  (arrives end of 1)
-//   step 1: i +> i+2   {i-3 .. i}          step 1: i +> i+1  (d_i + d_{i-1} at 2)
-//                                          T = 3: every i holds d_{i-2}..d_i
-//
-// Other n: the paper's deficiency parameters need two partial results per
-// node (S_i and T_i, Section 3.1), which the IR's allreduce semantics (one
-// value per node and chunk) cannot express: with one value per node even
-// n = 3, lambda = 1 cannot finish in 2 rounds. So the n - N(t') extra nodes
-// (N(t') < n < N(t'+1)) fold into the first ones, the N(t') nodes combine in
-// t' rounds, and the result is copied back: t' + 2 lambda rounds.
+// lambda = 1, n = 3 (N(2) = 4, eps_2 = 1):  lambda = 2, n = 3 (N = 1,1,2,3):
+//   step 0: i +> i+1           {i-1, i}      step 0: i +> i+1 (d_i, round 2)
+//   step 1: i +> i+1 received  + {i-2}       step 1: i +> i+2 (d_i, round 3)
 //
 // Non-integer lambda (Sections 3.2-3.3): delay-receive runs the algorithm
 // for ceil(lambda) with one round per send time; delay-send runs it for

@@ -206,55 +206,46 @@ static std::vector<uint64_t> integerReach(uint32_t Lambda, uint64_t Limit) {
 }
 
 uint64_t predictedCombineRounds(uint32_t Lambda, uint32_t N) {
-  if (N <= 1)
-    return 0;
-  std::vector<uint64_t> R = integerReach(Lambda, N);
-  if (R.back() == N)
-    return R.size() - 1;
-  // t' = the first t with N(t) = N(t'), the largest value below n.
-  uint64_t M = R[R.size() - 2];
-  uint64_t T = uint64_t(std::lower_bound(R.begin(), R.end(), M) - R.begin());
-  return T + 2 * uint64_t(Lambda);
+  return N <= 1 ? 0 : integerReach(Lambda, N).size() - 1;
 }
 
 CombineSchedule combineSchedule(uint32_t Lambda, uint32_t N) {
   CombineSchedule S;
   S.Rounds = predictedCombineRounds(Lambda, N);
+  const uint64_t T = S.Rounds;
+  S.Deficient.assign(T + 1, false);
+  S.Window.assign(T + 1, 1);
   if (N <= 1)
     return S;
   std::vector<uint64_t> R = integerReach(Lambda, N);
-  uint32_t M = N;
-  uint64_t Offset = 0;
-  if (R.back() != N) {
-    M = uint32_t(R[R.size() - 2]);
-    Offset = Lambda;
-  }
-  uint64_t T = uint64_t(std::lower_bound(R.begin(), R.end(), M) - R.begin());
-  auto Step = [&](uint64_t I) -> std::vector<std::pair<uint32_t, uint32_t>> & {
-    if (S.Steps.size() <= I) {
-      S.Steps.resize(I + 1);
-      S.CopyStep.resize(I + 1, false);
+  // eps_r = 1 takes G(T - r) off M(T), where G follows the recursion of N
+  // from G(0) = 1, i.e. G = N. D = N(T) - n < N(T - lambda); every N(k) is
+  // at most 1 + N(0) + ... + N(k - 1), so taking the largest effect that
+  // still fits, from round lambda on, leaves exactly 0.
+  uint64_t Deficit = R[T] - N;
+  for (uint64_t Round = Lambda; Round <= T && Deficit; ++Round)
+    if (R[T - Round] <= Deficit) {
+      S.Deficient[Round] = true;
+      Deficit -= R[T - Round];
     }
-    return S.Steps[I];
-  };
-  // Fold in: extra node M + i reduces into node i.
-  for (uint32_t I = 0; M + I < N; ++I)
-    Step(0).push_back({M + I, I});
-  // Section 3.1: in round r (1 <= r <= t - lambda + 1) node i sends S_i to
-  // node i + N(r + lambda - 2); after round r node i holds the N(r) inputs
-  // ending at d_i.
-  for (uint64_t Round = 1; M > 1 && Round + Lambda <= T + 1; ++Round) {
-    uint64_t Shift = R[Round + Lambda - 2] % M;
-    auto &Sends = Step(Offset + Round - 1);
-    for (uint32_t I = 0; I < M; ++I)
-      Sends.push_back({I, uint32_t((I + Shift) % M)});
-  }
-  // Fold out: node i copies the result back to node M + i.
-  if (M != N) {
-    uint64_t Out = Offset + T;
-    for (uint32_t I = 0; M + I < N; ++I)
-      Step(Out).push_back({I, M + I});
-    S.CopyStep[Out] = true;
+  assert(Deficit == 0 && "the greedy deficiency is exact");
+  for (uint64_t Round = Lambda; Round <= T; ++Round)
+    S.Window[Round] =
+        S.Window[Round - 1] + S.Window[Round - Lambda] - S.Deficient[Round];
+  assert(S.Window[T] == N && "the windows end with all n inputs");
+  // What node i receives in round r left j = i - M(r-1) + eps_r in round
+  // r - lambda + 1 (step r - lambda): j's window after round r - lambda,
+  // without d_j when eps_r = 1, so it ends where i's window begins. A
+  // window of d_j alone minus d_j is empty and not sent.
+  S.Steps.resize(T - Lambda + 1);
+  for (uint64_t Round = Lambda; Round <= T; ++Round) {
+    bool Eps = S.Deficient[Round];
+    if (Eps && S.Window[Round - Lambda] == 1)
+      continue;
+    uint64_t Shift = S.Window[Round - 1] - Eps;
+    auto &Sends = S.Steps[Round - Lambda];
+    for (uint32_t J = 0; J < N; ++J)
+      Sends.push_back({J, uint32_t((J + Shift) % N), Eps});
   }
   return S;
 }

@@ -118,20 +118,30 @@ double growthRatio(double Lambda);
 /// lambda / k = log gamma(k) / log gamma(k+1) (Section 3.3, Table 2).
 double breakEven(unsigned K);
 
-/// Global combine on N nodes with integer lambda (Section 3.1).
-struct CombineSchedule {
-  /// Rounds (send times) until every node holds the result.
-  uint64_t Rounds = 0;
-  /// Per step (0-based round), the sends: Src +> Dst.
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> Steps;
-  /// Copy (not reduce) steps: the final copies to folded-in nodes.
-  std::vector<bool> CopyStep;
+/// One send of the global combine (ranks 0..n-1): Src +> Dst, of Src's
+/// whole window or, when ReceivedOnly, of the window without d_Src.
+struct CombineSend {
+  uint32_t Src, Dst;
+  bool ReceivedOnly;
 };
-/// Bar-Noy-Kipnis for n = N(t) in t rounds; other n fold the n - N(t')
-/// extra nodes (N(t') < n < N(t'+1)) into the first ones, combine on N(t')
-/// nodes and copy back: t' + 2*lambda rounds. See GlobalCombine.h.
+
+/// Global combine on N nodes with integer lambda (Section 3.1), with the
+/// deficiency parameters of Bar-Noy and Kipnis for any n. See
+/// GlobalCombine.h.
+struct CombineSchedule {
+  /// Rounds (send times) until every node holds the result: the least t
+  /// with N(t) >= n.
+  uint64_t Rounds = 0;
+  /// eps_r for rounds r = 0 .. Rounds (eps_0 unused).
+  std::vector<bool> Deficient;
+  /// M(r): the window every node holds after round r.
+  std::vector<uint64_t> Window;
+  /// Per step (0-based round), the sends.
+  std::vector<std::vector<CombineSend>> Steps;
+};
 CombineSchedule combineSchedule(uint32_t Lambda, uint32_t N);
-/// The rounds combineSchedule() takes, from the recursion alone.
+/// The rounds combineSchedule() takes, from the recursion alone: the least
+/// t with N_lambda(t) >= n (0 for n <= 1).
 uint64_t predictedCombineRounds(uint32_t Lambda, uint32_t N);
 
 } // namespace postal
