@@ -51,9 +51,13 @@ std::string ChunkSet::str(uint32_t NumChunks) const {
 }
 
 void normalizeChunkRanges(llvm::SmallVectorImpl<ChunkRange> &Ranges) {
-  llvm::sort(Ranges, [](const ChunkRange &L, const ChunkRange &R) {
+  auto Less = [](const ChunkRange &L, const ChunkRange &R) {
     return L.Begin < R.Begin || (L.Begin == R.Begin && L.End < R.End);
-  });
+  };
+  // Builders mostly pass sorted lists (thousands of ranges in recursive
+  // halving): checking is linear, sorting is not.
+  if (!std::is_sorted(Ranges.begin(), Ranges.end(), Less))
+    llvm::sort(Ranges, Less);
   size_t Out = 0;
   for (const ChunkRange &R : Ranges) {
     if (R.Begin >= R.End)

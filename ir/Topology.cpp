@@ -302,4 +302,31 @@ void Topology::forEachHop(NodeId Src, NodeId Dst,
   }
 }
 
+void Topology::forEachSegment(NodeId Src, NodeId Dst,
+                              function_ref<void(const RouteSegment &)> F) const {
+  if (Src == Dst)
+    return;
+  if (!isMeshLike()) {
+    forEachHop(Src, Dst,
+               [&](const Hop &H) { F(RouteSegment{H.From, H.Port, 1}); });
+    return;
+  }
+  SmallVector<uint32_t, 3> Cur, Goal;
+  coordinates(Src, Cur);
+  coordinates(Dst, Goal);
+  int64_t Node = Src;
+  unsigned N = Extents.size();
+  // Dimension order, as in forEachHop: X (the last coordinate) first.
+  for (unsigned Dim = 0; Dim < N; ++Dim) {
+    unsigned Axis = N - 1 - Dim;
+    int64_t D = displacement(Axis, Cur[Axis], Goal[Axis]);
+    if (D == 0)
+      continue;
+    F(RouteSegment{NodeId(Node), D > 0 ? 2 * Dim : 2 * Dim + 1,
+                   uint32_t(std::llabs(D))});
+    Node += (int64_t(Goal[Axis]) - int64_t(Cur[Axis])) * int64_t(stride(Axis));
+  }
+  assert(Node == Dst && "route must end at its destination");
+}
+
 } // namespace bcastc

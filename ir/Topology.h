@@ -44,6 +44,15 @@ struct Hop {
   uint32_t Port;
 };
 
+/// A straight piece of a route: \c Length hops from \c From, leaving every
+/// node it passes through the same \c Port (wrapping round on rings and
+/// tori).
+struct RouteSegment {
+  NodeId From;
+  uint32_t Port;
+  uint32_t Length;
+};
+
 class Topology {
 public:
   /// Largest node count a topology may have (ids must fit in 31 bits so a
@@ -104,6 +113,13 @@ public:
   /// Calls \p F for every hop of the deterministic route, in order.
   void forEachHop(NodeId Src, NodeId Dst,
                   llvm::function_ref<void(const Hop &)> F) const;
+  /// Calls \p F for every straight segment of the same route, in order: at
+  /// most one per coordinate on mesh-like topologies (so long routes cost
+  /// O(1)), one per hop on the hypercube and the complete graph.
+  void forEachSegment(NodeId Src, NodeId Dst,
+                      llvm::function_ref<void(const RouteSegment &)> F) const;
+  /// Stride of coordinate \p Axis (index into extents()) in node ids.
+  uint64_t stride(unsigned Axis) const;
 
   bool operator==(const Topology &O) const {
     return Kind == O.Kind && Extents == O.Extents;
@@ -114,8 +130,6 @@ private:
   /// Signed shortest displacement along coordinate \p Axis (index into
   /// Extents) from coordinate \p From to \p To.
   int64_t displacement(unsigned Axis, uint32_t From, uint32_t To) const;
-  /// Stride of coordinate \p Axis in node ids.
-  uint64_t stride(unsigned Axis) const;
 
   TopologyKind Kind = TopologyKind::Linear;
   llvm::SmallVector<uint32_t, 3> Extents;

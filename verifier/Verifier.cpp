@@ -3,6 +3,9 @@
 #include "verifier/Verifier.h"
 #include "verifier/PassContext.h"
 
+#include <chrono>
+#include <ctime>
+
 namespace bcastc {
 
 namespace verifier {
@@ -118,7 +121,16 @@ VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts) {
   PassContext Ctx(P, Opts, Sink, P.Coll.Bytes);
   for (const PassInfo &Pass : Passes) {
     Sink.beginPass(Pass.Name);
+    auto Start = std::chrono::steady_clock::now();
+    std::clock_t CpuStart = std::clock();
     Pass.Run(Ctx);
+    if (Opts.PassTimes)
+      Opts.PassTimes->push_back(
+          {Pass.Name,
+           std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - Start)
+               .count(),
+           1000.0 * double(std::clock() - CpuStart) / CLOCKS_PER_SEC});
     Sink.endPass();
     // Later passes index arrays by node, chunk and step: stop on bad ids.
     if (Pass.Run == runStructurePass && Sink.errorsInPass())

@@ -78,9 +78,17 @@ struct CostReport {
   std::vector<uint32_t> StepLinkLoad;
 };
 
+struct PassTime {
+  const char *Pass;
+  double WallMs, CpuMs;
+};
+
 struct VerifierOptions {
   /// Diagnostics kept per pass; the rest are counted in one final note.
   unsigned MaxDiagnosticsPerPass = 20;
+  /// When set, receives the time of each pass run, for benchmarks
+  /// (bench/ScaleBench.cpp).
+  std::vector<PassTime> *PassTimes = nullptr;
 };
 
 struct VerificationResult {

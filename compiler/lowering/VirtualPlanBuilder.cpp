@@ -78,13 +78,22 @@ void VirtualPlanBuilder::missing(NodeId Node, ChunkRange Chunks,
     }
     return;
   }
-  Ranges Have(HeldRanges[Node].begin(), HeldRanges[Node].end());
+  // Skip the held ranges that end before Chunks (binary search): recursive
+  // halving asks for thousands of ranges against thousands held.
+  auto After = [&](llvm::ArrayRef<ChunkRange> Sorted) {
+    return Sorted.drop_front(
+        std::partition_point(
+            Sorted.begin(), Sorted.end(),
+            [&](const ChunkRange &H) { return H.End <= Chunks.Begin; }) -
+        Sorted.begin());
+  };
   auto It = PendingRanges.find(Node);
-  if (It != PendingRanges.end()) {
-    Have.append(It->second.begin(), It->second.end());
-    normalizeChunkRanges(Have);
-  }
-  subtractRanges(Chunks, Have, Out);
+  if (It == PendingRanges.end())
+    return subtractRanges(Chunks, After(HeldRanges[Node]), Out);
+  Ranges Have(HeldRanges[Node].begin(), HeldRanges[Node].end());
+  Have.append(It->second.begin(), It->second.end());
+  normalizeChunkRanges(Have);
+  subtractRanges(Chunks, After(Have), Out);
 }
 
 bool VirtualPlanBuilder::holds(NodeId Node, ChunkRange Chunks) const {
