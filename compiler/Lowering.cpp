@@ -23,6 +23,7 @@
 #include "compiler/lowering/mesh/MeshSpanningTree.h"
 #include "compiler/lowering/postal/GlobalCombine.h"
 #include "compiler/lowering/postal/PostalTree.h"
+#include "compiler/lowering/recursion/AllPortRecursion.h"
 #include "compiler/lowering/recursion/DiagonalRecursion.h"
 #include "compiler/lowering/recursion/NetworkPartitioning.h"
 #include "compiler/lowering/recursion/RecursiveDivision.h"

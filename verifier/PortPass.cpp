@@ -1,8 +1,10 @@
 //===- verifier/PortPass.cpp - Sends and receives per node and step -------===//
 //
 // One-port lets a node start one send and one receive per step, K-port K of
-// each, all-port any number (the links pass still limits them). Counters
-// live in a StepTable over nodes, so a step costs its size, not n.
+// each, all-port one per external channel (Zhuang & Liberatore, Section
+// 2.1: every external channel has its internal one). With capacity 1 the
+// links pass already implies that; with 2^nu circuits per link it does not.
+// Counters live in a StepTable over nodes, so a step costs its size, not n.
 //
 // Postal model with lambda = p/q non-integer: steps are ticks of 1/q and a
 // send holds its sender's and its receiver's port for q ticks, [s, s+q), so
@@ -23,8 +25,9 @@ namespace {
 
 struct PortSlot {
   uint32_t Sends = 0, Receives = 0;
-  /// The first transfers of the step to use the send and receive port.
-  uint64_t FirstSend = 0, FirstReceive = 0;
+  /// The first transfers of the step to use the send and receive port, as
+  /// offsets in the step (16-byte slots: the table spans every node).
+  uint32_t FirstSend = 0, FirstReceive = 0;
   bool used() const { return Sends != 0 || Receives != 0; }
 };
 
@@ -72,11 +75,15 @@ static void checkPortWindows(PassContext &Ctx, uint32_t Limit,
 
 void runPortPass(PassContext &Ctx) {
   const Plan &P = Ctx.P;
-  if (P.Model.Ports == PortModel::All)
+  const bool AllPort = P.Model.Ports == PortModel::All;
+  // One circuit a link: the links pass already limits all-port nodes.
+  if (AllPort && P.Model.Capacity <= 1)
     return;
-  const uint32_t Limit = P.Model.sendsPerStep();
+  const uint32_t Limit =
+      AllPort ? P.Topo.portsPerNode() : P.Model.sendsPerStep();
   const std::string ModelName =
-      P.Model.Ports == PortModel::One
+      AllPort ? "all-port (" + std::to_string(Limit) + " channels a node)"
+      : P.Model.Ports == PortModel::One
           ? std::string("one-port")
           : std::to_string(P.Model.PortCount) + "-port";
   if (P.Model.ticksPerSend() > 1)
@@ -86,16 +93,19 @@ void runPortPass(PassContext &Ctx) {
 
   for (size_t S = 0; S < P.numSteps(); ++S) {
     Over.clear();
-    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
+    const uint64_t Begin = P.StepStarts[S];
+    assert(P.StepStarts[S + 1] - Begin <= UINT32_MAX &&
+           "step offsets fit in 32 bits");
+    for (uint64_t I = Begin; I < P.StepStarts[S + 1]; ++I) {
       const Transfer &T = P.Transfers[I];
       PortSlot &Src = Nodes[T.Src];
       if (Src.Sends++ == 0)
-        Src.FirstSend = I;
+        Src.FirstSend = uint32_t(I - Begin);
       if (Src.Sends == uint64_t(Limit) + 1)
         Over.push_back({I, T.Src, true});
       PortSlot &Dst = Nodes[T.Dst];
       if (Dst.Receives++ == 0)
-        Dst.FirstReceive = I;
+        Dst.FirstReceive = uint32_t(I - Begin);
       if (Dst.Receives == uint64_t(Limit) + 1)
         Over.push_back({I, T.Dst, false});
     }
@@ -106,7 +116,8 @@ void runPortPass(PassContext &Ctx) {
                (E.Send ? " sends " : " receives ") +
                std::to_string(E.Send ? Slot.Sends : Slot.Receives) +
                " messages, " + ModelName + " allows " + std::to_string(Limit) +
-               " (" + Ctx.at(E.Send ? Slot.FirstSend : Slot.FirstReceive) +
+               " (" +
+               Ctx.at(Begin + (E.Send ? Slot.FirstSend : Slot.FirstReceive)) +
                ", also " + Ctx.at(E.Transfer) + ")";
       });
     }

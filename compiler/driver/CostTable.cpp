@@ -53,6 +53,10 @@ llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS) {
       for (unsigned D = 0; D <= N; ++D)
         Rows.push_back({Np, int(D)});
     Rows.push_back({"rb", -1});
+    // Section 8 (all-port) prints its costs inline, not as a table; its RB
+    // follows, lowered under ports=all whatever the machine says.
+    if (E.size() == 2)
+      Rows.push_back({"rb-allport", -1});
     for (const Row &Rw : Rows) {
       const AlgorithmInfo *A = findAlgorithm(Rw.Algo);
       if (!A)
@@ -61,6 +65,8 @@ llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS) {
       R.Topo = *Topo;
       R.Root = Base.Root % Topo->numNodes();
       R.NpD = Rw.D;
+      if (llvm::StringRef(Rw.Algo) == "rb-allport")
+        R.Model.Ports = PortModel::All;
       auto P = lower(*A, R);
       if (!P) {
         // rb on 3-D tori larger than 2x2x2 does not apply: say so, go on.

@@ -3,7 +3,8 @@
 // `bcastc cost --table --topology=mesh:32x32`: the paper's Table 2 (and its
 // 3-D counterpart of Section 7.2) by simulation rather than from formulas:
 // for every n = 1..N on grids of the topology's kind and dimension, lowers
-// rd, sc, np-rd and np-sc for every d = 0..n, and rb, verifies each plan and
+// rd, sc, np-rd and np-sc for every d = 0..n, and rb (and, on 2-D grids,
+// Section 8's rb-allport under ports=all), verifies each plan and
 // prints alpha (start-ups, Ts), beta (Transmit, x L*Tc) and the time at
 // --bytes under the machine:
 //

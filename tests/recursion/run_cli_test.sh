@@ -4,8 +4,9 @@
 # run_cli_test.sh BCASTC
 #
 # `bcastc cost --table` prints Table 2 by simulation (rb at n = 5: alpha 15,
-# beta 39/16; sc: 72, 1023/512); `--np-d` reaches the np lowerings (the plan
-# name carries d) and bad values are usage errors (exit 2).
+# beta 39/16; sc: 72, 1023/512; rb-allport: alpha 14); `--np-d` reaches
+# the np lowerings (the plan name carries d) and bad values are usage errors
+# (exit 2).
 #
 #===----------------------------------------------------------------------===#
 
@@ -19,6 +20,9 @@ out=$("$BCASTC" cost --table --topology=mesh:32x32 --model="a=0.5 b=150" \
 echo "$out" | grep -Eq '^5  rb +- +15  39/16 ' || fail "no rb row for n=5: $out"
 echo "$out" | grep -Eq '^5  sc +- +72  1023/512 ' || fail "no sc row for n=5"
 echo "$out" | grep -Eq '^3  np-sc +2 +11  19/8 ' || fail "no np-sc d=2 row for n=3"
+# Section 8's RB under ports=all: alpha = 6 + 6 + 2 (AllPortRecursion.h).
+echo "$out" | grep -Eq '^5  rb-allport +- +14  ' ||
+  fail "no rb-allport row for n=5: $out"
 
 out=$("$BCASTC" cost --topology=mesh:16x16 --algorithm=np-rd --np-d=2 2>&1) ||
   fail "np-rd --np-d=2 exited with $?"
