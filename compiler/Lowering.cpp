@@ -21,6 +21,9 @@
 #include "compiler/lowering/mesh/ColumnRowSpanningTree.h"
 #include "compiler/lowering/mesh/MeshBidirectionalSpanningTree.h"
 #include "compiler/lowering/mesh/MeshSpanningTree.h"
+#include "compiler/lowering/pipeline/BinomialPipeline.h"
+#include "compiler/lowering/pipeline/Chain.h"
+#include "compiler/lowering/pipeline/PipelinedBinaryTree.h"
 #include "compiler/lowering/postal/GlobalCombine.h"
 #include "compiler/lowering/postal/PostalTree.h"
 #include "compiler/lowering/recursion/AllPortRecursion.h"
@@ -28,6 +31,7 @@
 #include "compiler/lowering/recursion/NetworkPartitioning.h"
 #include "compiler/lowering/recursion/RecursiveDivision.h"
 #include "compiler/lowering/recursion/ScatterCollect.h"
+#include "compiler/lowering/twotree/TwoTree.h"
 
 namespace bcastc {
 

@@ -52,6 +52,9 @@ struct LoweringRequest {
   /// Tseng's network partitioning (`--np-d=2`): DCNs of side 2^d for
   /// np-rd/np-sc; -1 picks the d of least alpha*b + beta*m*a.
   int NpD = -1;
+  /// Pipelined lowerings (`--packets=N`): cut the message into N packets;
+  /// 0 picks the count of least modelled time.
+  uint32_t Packets = 0;
 };
 
 struct AlgorithmInfo {

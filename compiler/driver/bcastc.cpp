@@ -168,6 +168,11 @@ cl::opt<int> NpDOpt(
     cl::desc("np-rd/np-sc: blocks (DCNs) of side 2^d, 0 <= d <= n (default: "
              "the cheapest d for --bytes)"),
     cl::init(-1), cl::value_desc("d"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<unsigned> PacketsOpt(
+    "packets",
+    cl::desc("chain, pipelined-binary, pipelined-binomial: cut the message "
+             "into N packets (default 0: the count of least modelled time)"),
+    cl::init(0), cl::value_desc("N"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<bool> TableOpt(
     "table",
     cl::desc("Print Zhuang & Liberatore's Table 2 by simulation: alpha and "
@@ -252,6 +257,7 @@ Expected<LoweringRequest> loweringRequest() {
     return createStringError(inconvertibleErrorCode(),
                              "--np-d must not be negative");
   R.NpD = NpDOpt;
+  R.Packets = PacketsOpt;
   auto Bytes = bytesOption();
   if (!Bytes)
     return Bytes.takeError();

@@ -1,0 +1,56 @@
+//===- compiler/lowering/pipeline/PacketCount.h - Choosing P -*- C++ -*-===//
+//
+// A pipeline of P equal packets takes Rounds(P) = PerPacket*P + Fill rounds
+// of one packet each. When every round is one step its time is
+//     T(P) = Rounds(P) * (b + a*m/P),
+// minimal over real P at sqrt(Fill*a*m / (PerPacket*b)). The lowerings take
+// the best integer P near it (or the user's --packets) and their tests
+// check that the chosen P beats P - 1 and P + 1.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_LOWERING_PIPELINE_PACKETCOUNT_H
+#define BCASTC_COMPILER_LOWERING_PIPELINE_PACKETCOUNT_H
+
+#include "compiler/Lowering.h"
+
+#include <cstdint>
+
+namespace bcastc {
+
+/// Rounds(P) = PerPacket * P + Fill, except Rounds(1) = OnePacket when
+/// that is set (a lowering may send a single packet another way).
+struct PipelineShape {
+  uint64_t PerPacket = 1;
+  int64_t Fill = 0;
+  int64_t OnePacket = -1;
+  uint64_t rounds(uint64_t Packets) const {
+    if (Packets == 1 && OnePacket >= 0)
+      return uint64_t(OnePacket);
+    return uint64_t(int64_t(PerPacket * Packets) + Fill);
+  }
+};
+
+/// Most packets a pipelined lowering cuts a message into: one byte each at
+/// least, and few enough that the plan stays small. With \p NumRanks, also
+/// few enough that P * (n - 1) transfers (each rank receives each packet
+/// once) stay within a few million, so ranking stays fast on 2^20 nodes.
+uint32_t maxPackets(uint64_t Bytes, uint32_t NumRanks = 0);
+
+/// T(P) = Rounds(P) * (b + a*m/P) under \p M for \p Bytes bytes.
+double pipelineTime(const PipelineShape &S, uint64_t Packets,
+                    const MachineModel &M, uint64_t Bytes);
+
+/// The P in [1, maxPackets(Bytes, NumRanks)] of least pipelineTime (the
+/// smaller on a tie).
+uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
+                         uint64_t Bytes, uint32_t NumRanks = 0);
+
+/// R.Packets when given (an error above 2^16), else bestPacketCount() for
+/// R's node count.
+llvm::Expected<uint32_t> packetCount(const LoweringRequest &R,
+                                     const PipelineShape &S);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_LOWERING_PIPELINE_PACKETCOUNT_H
