@@ -16,6 +16,7 @@ PACKAGES=(
   libclang-rt-14-dev     # libFuzzer and sanitizer runtimes for clang-14
   libxml2-utils          # xmllint: the SVG backend's well-formedness test
   librsvg2-bin           # rsvg-convert: the SVG backend's render test
+  libsimgrid-dev         # smpicxx, smpirun: bench/simgrid, tests/simgrid
   chromium               # headless browser: the SVG backend's render test
   fonts-liberation       # fonts for Chromium's render of the captions
 )

@@ -1,0 +1,232 @@
+#!/bin/bash
+#===- bench/simgrid/run.sh - bcastc's plans next to SMPI's MPI_Bcast ------===#
+#
+#   bench/simgrid/run.sh [--out=TABLE.md] [--work=DIR] [--jobs=2]
+#       [--topologies="torus:8x8 mesh:8x8 torus:16x16 mesh:16x16"]
+#       [--sizes="8 1024 65536 1048576 16777216"] [--models="one all"]
+#       [--top=3] [--root=0] [--builtins="binomial_tree ..."]
+#       [--bcastc=PATH --make-platform=PATH]   (else built with Bazel)
+#   bench/simgrid/run.sh --summarize --work=DIR [--out=...] [--topologies=...]
+#       only prints the table again from DIR/out/*.txt (of one or several
+#       runs copied together).
+#
+# For every topology and port model (one-port / all-port, see
+# SimgridPlatform.h for how a and b become links): writes the SimGrid
+# platform (make_platform); compiles bcastc's --top best plans of every
+# size (`bcastc algorithms`, ranked in the model of that port count; with
+# ports=all for all-port) with `--emit=mpi-cpp` and links them with
+# bcast_timer.cc; compiles MPI_Bcast with the same harness; runs each under
+# smpirun, the built-in once per `--cfg=smpi/bcast:NAME`. bcast_timer checks
+# every byte after a warm-up and a timed call. Prints (and writes to --out)
+# a Markdown table: per topology, size and model, our best plan, the best
+# built-in and their ratio; every simulated time is in WORK/results.tsv.
+# Exits 1 if one of our plans delivered a wrong byte or failed to run.
+#
+# SMPI settings: CM02 (bandwidth and latency only, no TCP factors),
+# no simulated computation, no cross traffic, MPI_Wtime costs nothing;
+# deterministic, so each time is measured once.
+#
+#===----------------------------------------------------------------------===#
+
+set -euo pipefail
+
+TOPOLOGIES="torus:8x8 mesh:8x8 torus:16x16 mesh:16x16"
+SIZES="8 1024 65536 1048576 16777216"
+MODELS="one all"
+TOP=3
+ROOT=0
+JOBS=2
+OUT=""
+WORK=""
+BCASTC=""
+MAKE_PLATFORM=""
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# Every algorithm SMPI 3.32 offers but `automatic`, which deadlocks.
+BUILTINS="default arrival_pattern_aware arrival_pattern_aware_wait
+  arrival_scatter binomial_tree flattree flattree_pipeline NTSB NTSL
+  NTSL_Isend scatter_LR_allgather scatter_rdb_allgather SMP_binary
+  SMP_binomial SMP_linear ompi ompi_split_bintree ompi_pipeline mpich
+  mvapich2 mvapich2_inter_node mvapich2_intra_node
+  mvapich2_knomial_intra_node impi"
+TIMEOUT=1200
+SUMMARIZE=0
+
+for arg in "$@"; do
+  case "$arg" in
+  --out=*) OUT=${arg#*=} ;;
+  --work=*) WORK=${arg#*=} ;;
+  --jobs=*) JOBS=${arg#*=} ;;
+  --topologies=*) TOPOLOGIES=${arg#*=} ;;
+  --sizes=*) SIZES=${arg#*=} ;;
+  --models=*) MODELS=${arg#*=} ;;
+  --top=*) TOP=${arg#*=} ;;
+  --root=*) ROOT=${arg#*=} ;;
+  --builtins=*) BUILTINS=${arg#*=} ;;
+  --bcastc=*) BCASTC=${arg#*=} ;;
+  --make-platform=*) MAKE_PLATFORM=${arg#*=} ;;
+  --src=*) SRC=${arg#*=} ;;
+  --summarize) SUMMARIZE=1 ;;
+  *)
+    sed -n '3,9p' "$0" >&2
+    echo "run.sh: unknown argument '$arg'" >&2
+    exit 2
+    ;;
+  esac
+done
+
+for tool in smpicxx smpirun; do
+  if ! command -v $tool >/dev/null; then
+    echo "run.sh: $tool not found: install libsimgrid-dev (tools/setup.sh)" >&2
+    exit 2
+  fi
+done
+START=$(date +%s)
+if [ $SUMMARIZE = 1 ]; then
+  [ -d "$WORK/out" ] || { echo "run.sh: --summarize needs --work=DIR with out/" >&2; exit 2; }
+elif [ -z "$BCASTC" ] || [ -z "$MAKE_PLATFORM" ]; then
+  repo="$(cd "$SRC/../.." && pwd)"
+  (cd "$repo" && bazel build -c opt //compiler/driver:bcastc \
+    //bench/simgrid:make_platform >/dev/null 2>&1) || {
+    echo "run.sh: bazel build failed" >&2
+    exit 2
+  }
+  bin="$(cd "$repo" && bazel info -c opt bazel-bin 2>/dev/null)"
+  BCASTC=${BCASTC:-$bin/compiler/driver/bcastc}
+  MAKE_PLATFORM=${MAKE_PLATFORM:-$bin/bench/simgrid/make_platform}
+fi
+if [ $SUMMARIZE = 0 ]; then
+WORK=${WORK:-$(mktemp -d)}
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+rm -rf "$WORK/jobs" "$WORK/out"
+mkdir -p "$WORK/jobs" "$WORK/out"
+CXX=(smpicxx -std=c++17 -O1 -w -I"$SRC")
+SMPIRUN_CFG="--cfg=network/model:CM02 --cfg=smpi/simulate-computation:no \
+--cfg=network/crosstraffic:0 --cfg=smpi/wtime:0 --log=root.thres:critical"
+# A rank per host: up to 256 ranks share this machine's cores, so privatized
+# globals must fit; SMPI needs nothing else.
+model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
+
+# MPI_Bcast at every size, one binary for all built-ins and platforms.
+{
+  echo '#include "BenchEntry.h"'
+  echo 'const BenchEntry BenchEntries[] = {'
+  for s in $SIZES; do echo "  {\"MPI_Bcast\", ${s}LL, MPI_Bcast},"; done
+  echo '};'
+  echo "const int NumBenchEntries = $(echo $SIZES | wc -w);"
+} >"$WORK/builtin_table.cc"
+"${CXX[@]}" "$SRC/bcast_timer.cc" "$WORK/builtin_table.cc" \
+  -o "$WORK/builtin" 2>"$WORK/builtin.log" || {
+  cat "$WORK/builtin.log" >&2
+  exit 2
+}
+
+job=0
+for topo in $TOPOLOGIES; do
+  for model in $MODELS; do
+    dir="$WORK/${topo//:/_}-$model"
+    mkdir -p "$dir"
+    "$MAKE_PLATFORM" --topology="$topo" --ports="$model" \
+      -o "$dir/platform.xml" --hostfile="$dir/hosts"
+    # Our candidates: the --top best of `bcastc algorithms` per size.
+    table="$dir/ours_table.cc"
+    echo '#include "BenchEntry.h"' >"$table"
+    entries=""
+    k=0
+    for s in $SIZES; do
+      for alg in $("$BCASTC" algorithms --topology="$topo" --root="$ROOT" \
+        --bytes="$s" $(model_flag $model) |
+        awk '$1 ~ /^[0-9]+$/ {print $2}' | head -n "$TOP"); do
+        f="$dir/plan_$k.cc"
+        if "$BCASTC" compile --topology="$topo" --root="$ROOT" --bytes="$s" \
+          $(model_flag $model) --algorithm="$alg" --emit=mpi-cpp \
+          --function-name="bcastc_plan_$k" -o "$f" >"$f.report" 2>&1; then
+          echo "extern \"C\" int bcastc_plan_$k(void *, int, MPI_Datatype, int, MPI_Comm);" >>"$table"
+          entries="$entries  {\"$alg\", ${s}LL, bcastc_plan_$k},\n"
+          k=$((k + 1))
+        else
+          echo "note: $topo $model $s: $alg not emitted: $(tail -1 "$f.report")" \
+            >>"$WORK/notes.txt"
+          rm -f "$f"
+        fi
+      done
+    done
+    printf 'const BenchEntry BenchEntries[] = {\n%b};\n' "$entries" >>"$table"
+    echo "const int NumBenchEntries = $k;" >>"$table"
+    run="timeout $TIMEOUT smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
+    job=$((job + 1))
+    cat >"$WORK/jobs/$(printf %04d $job).sh" <<EOF
+out=$WORK/out/$(printf %04d $job)
+cd $dir
+if ${CXX[*]} $SRC/bcast_timer.cc $table plan_*.cc -o ours 2>ours.log; then
+  $run ./ours $ROOT >\$out.log 2>&1; echo "rc \$?" >>\$out.log
+else
+  echo "rc compile" >\$out.log
+fi
+sed 's/^/$topo $model ours /' \$out.log >\$out.txt
+EOF
+    for b in $BUILTINS; do
+      job=$((job + 1))
+      cat >"$WORK/jobs/$(printf %04d $job).sh" <<EOF
+out=$WORK/out/$(printf %04d $job)
+cd $dir
+$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT >\$out.log 2>&1; echo "rc \$?" >>\$out.log
+sed 's/^/$topo $model builtin:$b /' \$out.log >\$out.txt
+EOF
+    done
+  done
+done
+
+# The slowest jobs (16 x 16) first, so the two workers finish together.
+ls "$WORK"/jobs/*.sh | sort -r | xargs -P "$JOBS" -n 1 bash
+fi
+
+# results.tsv: topology model who algorithm bytes time_us status
+cat "$WORK"/out/*.txt | awk '
+  $4 == "RESULT" {
+    who = $3; alg = $5
+    if (who ~ /^builtin:/) { alg = substr(who, 9); who = "builtin" }
+    print $1 "\t" $2 "\t" who "\t" alg "\t" $6 "\t" $7 "\t" $8
+  }
+  $4 == "rc" && $5 != "0" { print $1 "\t" $2 "\t" $3 "\t-\t-\t-\trc=" $5 }
+' >"$WORK/results.tsv"
+
+STATUS=0
+awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
+  function human(b) {
+    if (b >= 1048576 && b % 1048576 == 0) return b / 1048576 " MiB"
+    if (b >= 1024 && b % 1024 == 0) return b / 1024 " KiB"
+    return b " B"
+  }
+  {
+    if ($7 != "ok") { bad[$1 " " $2 " " $3 " " $4] = $7; next }
+    key = $1 SUBSEP $2 SUBSEP $5 SUBSEP $3
+    if (!(key in best) || $6 + 0 < best[key] + 0) { best[key] = $6; name[key] = $4 }
+  }
+  END {
+    print "| topology | size | model | our best plan | time (us) | best MPI_Bcast | time (us) | ours / built-in |"
+    print "|---|---|---|---|---:|---|---:|---:|"
+    nt = split(topos, T, " "); ns = split(sizes, S, " "); nm = split(models, M, " ")
+    for (t = 1; t <= nt; ++t) for (s = 1; s <= ns; ++s) for (m = 1; m <= nm; ++m) {
+      o = T[t] SUBSEP M[m] SUBSEP S[s] SUBSEP "ours"
+      b = T[t] SUBSEP M[m] SUBSEP S[s] SUBSEP "builtin"
+      line = "| " T[t] " | " human(S[s]) " | " M[m] "-port | "
+      line = line ((o in best) ? name[o] " | " best[o] : "- | -") " | "
+      line = line ((b in best) ? name[b] " | " best[b] : "- | -") " | "
+      line = line (((o in best) && (b in best)) ? sprintf("%.3f", best[o] / best[b]) : "-") " |"
+      print line
+    }
+    for (k in bad) print "failed: " k " " bad[k] | "sort"
+  }
+' "$WORK/results.tsv" >"$WORK/table.md"
+cat "$WORK/table.md"
+[ -f "$WORK/notes.txt" ] && cat "$WORK/notes.txt"
+if grep -q "^failed: [^ ]* [^ ]* ours" "$WORK/table.md"; then
+  echo "run.sh: one of our plans failed (see $WORK/out)" >&2
+  STATUS=1
+fi
+echo "wall time: $(($(date +%s) - START)) s; work directory $WORK"
+if [ -n "$OUT" ]; then
+  cp "$WORK/table.md" "$OUT"
+fi
+exit $STATUS
