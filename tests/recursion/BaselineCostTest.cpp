@@ -49,8 +49,9 @@ void expectCost(llvm::StringRef Algo, const std::string &Spec, int D,
     EXPECT_EQ(verifyProblems(*P, V), "") << What;
     EXPECT_EQ(V.Cost.Startups, Alpha) << What;
     EXPECT_EQ(V.Cost.Transmit, Beta) << What;
-    if (Contiguous)
+    if (Contiguous) {
       EXPECT_EQ(V.Cost.Permute, Rational(0)) << What;
+    }
   }
 }
 
