@@ -107,8 +107,9 @@ void slotCountsOverTheGrid(unsigned FromD, unsigned ToD) {
       uint64_t Paper = 2 * (K / D) + 4 * D;
       EXPECT_EQ(Slots, Ours) << "d=" << D << " K=" << K;
       EXPECT_LE(Slots, Paper + 2) << "d=" << D << " K=" << K;
-      if (K % D == 0)
+      if (K % D == 0) {
         EXPECT_EQ(Slots, Paper) << "d=" << D << " K=" << K;
+      }
       // The cost pass's bound max{d, (2^d-1)K/(d 2^d)} and ratio.
       Rational Bound = std::max(
           Rational(D), Rational(int64_t(K) * ((int64_t(1) << D) - 1),

@@ -68,10 +68,12 @@ TEST(Figure4ClaimTest, RbIsFastestFromOneToTenKilobytes) {
       double Rb = timeOf(Plans, "rb", M);
       // Time = 15 * 150 + (39/16) * m * 0.5 at multiples of 32 bytes.
       EXPECT_NEAR(Rb, 2250 + 39.0 / 16 * double(M) * 0.5, 1e-6);
-      for (const auto &NP : Plans)
-        if (NP.first != "rb")
+      for (const auto &NP : Plans) {
+        if (NP.first != "rb") {
           EXPECT_LT(Rb, simulatePlanTime(NP.second, M))
               << SpecRoot.first << " m=" << M << " vs " << NP.first;
+        }
+      }
     }
   }
 }

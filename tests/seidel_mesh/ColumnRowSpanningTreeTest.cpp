@@ -81,8 +81,9 @@ TEST(ColumnRowSpanningTreeTest, FivePhaseClosedForm) {
                     Built.Transmit + Gap * Gap);
           EXPECT_EQ(fivePhasePaperForm(D1, D2, Nu).Startups, Built.Startups);
         }
-        if (Nu < std::min(D1, D2)) // The paper's range nu < d1 <= d2.
+        if (Nu < std::min(D1, D2)) { // The paper's range nu < d1 <= d2.
           EXPECT_LE(Built.Transmit, naiveForm(D1, D2, Nu).Transmit);
+        }
         uint32_t N = 1u << (D1 + D2);
         for (NodeId Root : {0u, N - 1, N / 3, (N * 5) / 7})
           if (!checkMeshCase("st-mesh-5phase",
