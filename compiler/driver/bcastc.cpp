@@ -170,8 +170,9 @@ cl::opt<int> NpDOpt(
     cl::init(-1), cl::value_desc("d"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<unsigned> PacketsOpt(
     "packets",
-    cl::desc("chain, pipelined-binary, pipelined-binomial: cut the message "
-             "into N packets (default 0: the count of least modelled time)"),
+    cl::desc("chain, pipelined-binary, pipelined-binomial, two-tree: cut the "
+             "message into N packets (default 0: the count of least modelled "
+             "time)"),
     cl::init(0), cl::value_desc("N"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<bool> TableOpt(
     "table",
