@@ -8,7 +8,7 @@
 # tests/mpi/harness.cc. Each runs under mpirun on its plan's rank count
 # (`harness ROOT ok`: every byte for several counts and datatypes; a wrong
 # root and a negative count refused). The textproto table must name its
-# topology and root. mpirun flags as in tests/mpi/run_mpi_test.sh.
+# topology and root. mpirun flags: tests/mpi/mpi_env.sh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -16,11 +16,8 @@ set -u
 set -o pipefail
 
 WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_base_warn_component_unused=0
-export OMPI_MCA_mpi_yield_when_idle=1
-MPIRUN=(timeout 120 mpirun --oversubscribe --bind-to none)
+source "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-bcastc}/tests/mpi/mpi_env.sh"
+mpi_env "$WORK"
 FAILED=0
 
 # run BINARY N ROOT

@@ -19,18 +19,17 @@
 # seconds (default 60) counts as hung. If a program does not compile, each
 # of its files is compiled alone to find the culprit.
 #
-# --sanitize builds the emitted code and the harness with
-# -fsanitize=address,undefined (leak checks off: Open MPI's own allocations
-# outlive MPI_Finalize), so a read or write past a buffer by the emitted
-# pack/unpack code fails the case even when the bytes come out right.
+# --sanitize (or BCASTC_ASAN / BCASTC_UBSAN in the environment, as a
+# sanitizer `bazel test` config sets them) builds the emitted code and the
+# harness with -fsanitize=address,undefined (see tests/mpi/mpi_env.sh), so a
+# read or write past a buffer by the emitted pack/unpack code fails the
+# case even when the bytes come out right.
 #
 # Every failing case prints its seed, a replay command and the full bcastc
 # command line. Without --bcastc/--gen the tools are built with Bazel.
 # Under `bazel test` the sh_test passes the tool paths and a small count.
 #
-# mpirun as in tests/mpi/run_mpi_test.sh: --oversubscribe, --bind-to none,
-# shared memory only, yield when idle, session directory in the work
-# directory, Open MPI allowed to run as root (OMPI_ALLOW_RUN_AS_ROOT*).
+# mpirun and mpicxx as every MPI test runs them: tests/mpi/mpi_env.sh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -87,19 +86,17 @@ else
   WORK=${TEST_TMPDIR:-$(mktemp -d "${TMPDIR:-/tmp}/e2e.XXXXXX")}
 fi
 cd "$WORK" || exit 2
-export TMPDIR=$WORK
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_base_warn_component_unused=0
-export OMPI_MCA_mpi_yield_when_idle=1
-export E2E_PLAN_TIMEOUT=${E2E_PLAN_TIMEOUT:-60}
-CXXFLAGS=(-std=c++17 -O1 -Wall -Wextra -Werror)
 if [ -n "$SANITIZE" ]; then
-  CXXFLAGS+=(-g -fsanitize=address,undefined -fno-sanitize-recover=all
-    -fno-omit-frame-pointer)
-  export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  export BCASTC_ASAN=1 BCASTC_UBSAN=1
+  export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1}
+  export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 fi
+# shellcheck source=../mpi/mpi_env.sh
+source "$SRC/../mpi/mpi_env.sh"
+MPI_TIMEOUT=3000 mpi_env "$WORK"
+export E2E_PLAN_TIMEOUT=${E2E_PLAN_TIMEOUT:-60}
+# -O1: hundreds of emitted plans compile in a fraction of -O2's time.
+CXXFLAGS=("${MPI_CXXFLAGS[@]/-O2/-O1}")
 SECONDS=0
 
 if [ -n "$CASE_SEED" ]; then
@@ -271,8 +268,7 @@ build() {
 run() {
   local ranks=$1 skip=() attempt rc last
   for attempt in 1 2 3 4 5; do
-    timeout 3000 mpirun --oversubscribe --bind-to none -np "$ranks" \
-      "./e2e_$ranks" "${skip[@]}" >"run_$ranks.out" 2>"run_$ranks.err"
+    "${MPIRUN[@]}" -np "$ranks" "./e2e_$ranks" "${skip[@]}" >"run_$ranks.out" 2>"run_$ranks.err"
     rc=$?
     grep '^FAIL e2e_' "run_$ranks.out" | while read -r _ n rest; do
       fail_case "$(index_of "$n")" "$rest"

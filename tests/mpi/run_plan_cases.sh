@@ -15,9 +15,7 @@
 # count fail on every rank without communicating (see harness.cc).
 # Every family's mpirun test is a cases file for this one script.
 #
-# mpirun settings as in run_mpi_test.sh: --oversubscribe (16 ranks on 2
-# cores), shared memory only, yield when idle, Open MPI's session directory
-# in the test's own TMPDIR, every run under `timeout`.
+# mpicxx and mpirun settings: tests/mpi/mpi_env.sh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -29,19 +27,15 @@ BCASTC=$2
 CASES=$3
 
 WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_base_warn_component_unused=0
-export OMPI_MCA_mpi_yield_when_idle=1
-MPIRUN=(timeout 120 mpirun --oversubscribe --bind-to none)
-CXXFLAGS=(-std=c++17 -O2 -Wall -Wextra -Werror)
+source "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-bcastc}/tests/mpi/mpi_env.sh"
+mpi_env "$WORK"
 FUNC=bcastc_under_test
 
 for f in HARNESS BCASTC CASES; do
   case "${!f}" in /*) ;; *) printf -v "$f" '%s' "$PWD/${!f}" ;; esac
 done
 cd "$WORK" || exit 1
-if ! mpicxx "${CXXFLAGS[@]}" -c "$HARNESS" -o harness.o; then
+if ! mpicxx "${MPI_CXXFLAGS[@]}" -c "$HARNESS" -o harness.o; then
   echo "FAIL: harness.cc does not compile"
   exit 1
 fi
@@ -76,7 +70,7 @@ check() {
     fail "$name ($*): no kNumRanks in the emitted code"
     return
   fi
-  if ! mpicxx "${CXXFLAGS[@]}" "$name.cc" harness.o -o "$name"; then
+  if ! mpicxx "${MPI_CXXFLAGS[@]}" "$name.cc" harness.o -o "$name"; then
     fail "$name ($*): generated code does not compile warning-free"
     return
   fi

@@ -4,8 +4,8 @@
 # bcastc calibrate --emit=mpi-cpp emits the two fan-out experiments of Bruck
 # et al. Section 2.2; compiled with mpicxx and run on 4 ranks it writes a
 # machine file, which `bcastc compile --machine=FILE` then uses (its latency,
-# a and b appear in the emitted plan's model line). mpirun flags as in
-# tests/mpi/run_mpi_test.sh.
+# a and b appear in the emitted plan's model line). mpicxx and mpirun
+# as in tests/mpi/mpi_env.sh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -14,19 +14,17 @@ set -o pipefail
 
 BCASTC=$(realpath "$1")
 WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_base_warn_component_unused=0
-export OMPI_MCA_mpi_yield_when_idle=1
+source "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-bcastc}/tests/mpi/mpi_env.sh"
+mpi_env "$WORK"
 cd "$WORK" || exit 1
 
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$BCASTC" calibrate --emit=mpi-cpp --sizes=8,512,4KiB --repeat=5 -o calib.cc ||
   fail "calibrate did not emit"
-mpicxx -std=c++17 -O2 -Wall -Wextra -Werror calib.cc -o calib ||
+mpicxx "${MPI_CXXFLAGS[@]}" calib.cc -o calib ||
   fail "calib.cc does not compile"
-timeout 120 mpirun --oversubscribe --bind-to none -np 4 ./calib machine.txt ||
+"${MPIRUN[@]}" -np 4 ./calib machine.txt ||
   fail "calibration run failed"
 [ -s machine.txt ] || fail "no machine file"
 cat machine.txt

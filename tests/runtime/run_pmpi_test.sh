@@ -16,7 +16,7 @@
 # the program checks every byte of 20 broadcasts per root (5 counts x 4
 # datatypes). stderr must show, on every rank, that the plan's root was
 # served by the plan and the other root fell back to PMPI_Bcast, with the
-# exact call counts at MPI_Finalize. mpirun flags as in tests/mpi.
+# exact call counts at MPI_Finalize. mpicxx and mpirun as in tests/mpi/mpi_env.sh.
 #
 #===----------------------------------------------------------------------===#
 
@@ -28,11 +28,8 @@ PMPI=$2
 PROGRAM=$3
 WORK=${TEST_TMPDIR:-$(mktemp -d)}
 case "$PMPI" in /*) ;; *) PMPI=$PWD/$PMPI ;; esac
-export TMPDIR=$WORK
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_btl_base_warn_component_unused=0
-export OMPI_MCA_mpi_yield_when_idle=1
-MPIRUN=(timeout 120 mpirun --oversubscribe --bind-to none)
+source "${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-bcastc}/tests/mpi/mpi_env.sh"
+mpi_env "$WORK"
 
 FAILED=0
 fail() {
@@ -40,8 +37,8 @@ fail() {
   FAILED=$((FAILED + 1))
 }
 
-mpicxx -std=c++17 -O2 -Wall -Wextra -Werror -DOMPI_SKIP_MPICXX=1 "$PROGRAM" -o "$WORK/bcast_program" ||
-  exit 1
+mpicxx "${MPI_CXXFLAGS[@]}" -DOMPI_SKIP_MPICXX=1 "$PROGRAM" \
+  -o "$WORK/bcast_program" || exit 1
 PLANS=$WORK/plans
 mkdir -p "$PLANS"
 
