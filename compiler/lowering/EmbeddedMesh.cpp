@@ -3,6 +3,7 @@
 #include "compiler/lowering/EmbeddedMesh.h"
 
 #include "compiler/lowering/LinearArrayRequest.h"
+#include "compiler/lowering/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -39,24 +40,10 @@ llvm::Error checkMeshRequest(llvm::StringRef Algo, const LoweringRequest &R,
                 (AllowLinear ? " applies to linear arrays and 2-D meshes; got "
                              : " applies to 2-D meshes; got ") +
                 R.Topo.str());
-  uint32_t N = R.Topo.numNodes();
-  if (R.Root >= N)
-    return fail(llvm::formatv("{0}: root {1} is out of range for {2} (nodes "
-                              "0..{3})",
-                              Algo, R.Root, R.Topo.str(), N - 1)
-                    .str());
-  if (R.Model.Switch != Switching::Wormhole)
-    return fail(Algo + " needs wormhole switching (its transfers span several "
-                       "links); got switching=store-and-forward");
-  if (R.Model.Latency != 1)
-    return fail(llvm::formatv("{0} needs latency=1 (a transfer delivered "
-                              "within its step); got latency={1}",
-                              Algo, R.Model.Latency)
-                    .str());
-  if (NeedsFullDuplex && R.Model.Links != Duplex::Full)
-    return fail(Algo + " needs full-duplex links (its circuits use links in "
-                       "both directions at once); got duplex=half");
-  return llvm::Error::success();
+  return checkWormholeRequest(Algo, R,
+                              NeedsFullDuplex ? "its circuits use links in "
+                                                "both directions at once"
+                                              : "");
 }
 
 /// Position -> physical index for one axis of \p N lines, padded to a power

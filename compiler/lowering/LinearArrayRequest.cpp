@@ -3,6 +3,7 @@
 #include "compiler/lowering/LinearArrayRequest.h"
 
 #include "compiler/lowering/VirtualArray.h"
+#include "compiler/lowering/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -19,24 +20,10 @@ llvm::Error checkLinearArrayRequest(llvm::StringRef Algo,
                                     bool NeedsFullDuplex) {
   if (R.Topo.kind() != TopologyKind::Linear)
     return fail(Algo + " applies to linear arrays; got " + R.Topo.str());
-  uint32_t N = R.Topo.numNodes();
-  if (R.Root >= N)
-    return fail(llvm::formatv("{0}: root {1} is out of range for {2} (nodes "
-                              "0..{3})",
-                              Algo, R.Root, R.Topo.str(), N - 1)
-                    .str());
-  if (R.Model.Switch != Switching::Wormhole)
-    return fail(Algo + " needs wormhole switching (its transfers span several "
-                       "links); got switching=store-and-forward");
-  if (R.Model.Latency != 1)
-    return fail(llvm::formatv("{0} needs latency=1 (a transfer delivered "
-                              "within its step); got latency={1}",
-                              Algo, R.Model.Latency)
-                    .str());
-  if (NeedsFullDuplex && R.Model.Links != Duplex::Full)
-    return fail(Algo + " needs full-duplex links (its two trees use each link "
-                       "in both directions at once); got duplex=half");
-  return llvm::Error::success();
+  return checkWormholeRequest(Algo, R,
+                              NeedsFullDuplex ? "its two trees use each link "
+                                                "in both directions at once"
+                                              : "");
 }
 
 bool usesCompanions(const LoweringRequest &R) {

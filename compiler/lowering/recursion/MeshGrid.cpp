@@ -1,6 +1,7 @@
 //===- compiler/lowering/recursion/MeshGrid.cpp ---------------------------===//
 
 #include "compiler/lowering/recursion/MeshGrid.h"
+#include "compiler/lowering/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -22,22 +23,11 @@ llvm::Expected<MeshGrid> MeshGrid::create(llvm::StringRef Algo,
   for (uint32_t E : T.extents())
     if (E < 2 || (E & (E - 1)) != 0)
       return fail(Algo + " needs power-of-two sides; got " + T.str());
-  if (R.Root >= T.numNodes())
-    return fail(llvm::formatv("{0}: root {1} is out of range for {2} (nodes "
-                              "0..{3})",
-                              Algo, R.Root, T.str(), T.numNodes() - 1)
-                    .str());
-  if (R.Model.Switch != Switching::Wormhole)
-    return fail(Algo + " needs wormhole switching (its transfers span several "
-                       "links); got switching=store-and-forward");
-  if (R.Model.Latency != 1)
-    return fail(llvm::formatv("{0} needs latency=1 (a transfer delivered "
-                              "within its step); got latency={1}",
-                              Algo, R.Model.Latency)
-                    .str());
-  if (NeedsFullDuplex && R.Model.Links != Duplex::Full)
-    return fail(Algo + " needs full-duplex links (its sharings cross one path "
-                       "both ways at once); got duplex=half");
+  if (llvm::Error E = checkWormholeRequest(
+          Algo, R,
+          NeedsFullDuplex ? "its sharings cross one path both ways at once"
+                          : ""))
+    return E;
   MeshGrid G;
   G.Dims = T.numCoordinates();
   G.Torus = T.kind() == TopologyKind::Torus;
