@@ -29,6 +29,7 @@
 
 #include "backends/mpi/MpiCppEmitter.h"
 
+#include "backends/CppTable.h"
 #include "ir/Rational.h"
 #include "runtime/BroadcastSchedule.h"
 
@@ -84,38 +85,6 @@ std::string cStringContents(llvm::StringRef S) {
     }
   }
   return Out;
-}
-
-/// Smallest unsigned fixed-width type holding \p Max.
-const char *typeFor(uint64_t Max) {
-  if (Max <= UINT8_MAX)
-    return "uint8_t";
-  if (Max <= UINT16_MAX)
-    return "uint16_t";
-  if (Max <= UINT32_MAX)
-    return "uint32_t";
-  return "uint64_t";
-}
-
-/// Writes `const T Name[] = {...};` with the narrowest T, 16 values a line.
-/// C++ has no zero-length arrays, so an empty table holds one unused 0.
-void writeTable(llvm::raw_ostream &OS, llvm::StringRef Name,
-                llvm::StringRef Comment, const std::vector<uint64_t> &Values) {
-  uint64_t Max = 0;
-  for (uint64_t V : Values)
-    Max = std::max(Max, V);
-  OS << "// " << Comment << "\n";
-  OS << "const " << typeFor(Max) << " " << Name << "[] = {";
-  if (Values.empty()) {
-    OS << "0}; // empty\n\n";
-    return;
-  }
-  for (size_t I = 0; I < Values.size(); ++I) {
-    if (I % 16 == 0)
-      OS << "\n   ";
-    OS << ' ' << Values[I] << (I + 1 < Values.size() ? "," : "");
-  }
-  OS << "\n};\n\n";
 }
 
 /// What an entry of a rank does, the low two bits of kOpSetKind.
@@ -592,43 +561,43 @@ void writeTables(const Plan &P, const Layout &L, const RankTables &T,
   OS << "const uint64_t kNumChunks = " << L.DataChunks << ";\n"
      << "const uint64_t kNumSegments = " << L.SegFirst.size() - 1 << ";\n"
      << "const char kPlanName[] = \"" << cStringContents(P.Name) << "\";\n\n";
-  writeTable(OS, "kSegFirst",
-             "Segment j of the buffer is chunks kSegFirst[j] .. "
-             "kSegFirst[j + 1] - 1.",
-             L.SegFirst);
+  writeCppTable(OS, "kSegFirst",
+                "Segment j of the buffer is chunks kSegFirst[j] .. "
+                "kSegFirst[j + 1] - 1.",
+                L.SegFirst);
   if (P.Coll.Kind == CollectiveKind::Broadcast ||
       P.Coll.Kind == CollectiveKind::MultiBroadcast)
-    writeTable(OS, "kSegSource", "The rank holding segment j at the start.",
-               L.SegSource);
-  writeTable(OS, "kSetStart",
-             "Chunk set s is ranges kSetStart[s] .. kSetStart[s + 1] - 1.",
-             SetStart);
-  writeTable(OS, "kSetRanges",
-             "Range r is chunks [kSetRanges[2r], kSetRanges[2r + 1]).",
-             SetRanges);
-  writeTable(OS, "kRankStart",
-             "Rank r's entries are kRankStart[r] .. kRankStart[r + 1] - 1, "
-             "by step, receives first.",
-             T.RankStart);
-  writeTable(OS, "kOpStep", "Entry i: the step.", T.Step);
-  writeTable(OS, "kOpPeer", "Entry i: the rank sent to or received from.",
-             T.Peer);
-  writeTable(OS, "kOpSetKind",
-             "Entry i: chunk set * 4 + (0 receive in place, 1 send, 2 "
-             "receive and copy, 3 receive and reduce).",
-             T.SetKind);
+    writeCppTable(OS, "kSegSource", "The rank holding segment j at the start.",
+                  L.SegSource);
+  writeCppTable(OS, "kSetStart",
+                "Chunk set s is ranges kSetStart[s] .. kSetStart[s + 1] - 1.",
+                SetStart);
+  writeCppTable(OS, "kSetRanges",
+                "Range r is chunks [kSetRanges[2r], kSetRanges[2r + 1]).",
+                SetRanges);
+  writeCppTable(OS, "kRankStart",
+                "Rank r's entries are kRankStart[r] .. kRankStart[r + 1] - 1, "
+                "by step, receives first.",
+                T.RankStart);
+  writeCppTable(OS, "kOpStep", "Entry i: the step.", T.Step);
+  writeCppTable(OS, "kOpPeer", "Entry i: the rank sent to or received from.",
+                T.Peer);
+  writeCppTable(OS, "kOpSetKind",
+                "Entry i: chunk set * 4 + (0 receive in place, 1 send, 2 "
+                "receive and copy, 3 receive and reduce).",
+                T.SetKind);
   if (P.Coll.Kind == CollectiveKind::AllReduce)
-    writeTable(OS, "kStepDue",
-               "Step s: what it receives into scratch is folded in before "
-               "step kStepDue[s].",
-               T.StepDue);
+    writeCppTable(OS, "kStepDue",
+                  "Step s: what it receives into scratch is folded in before "
+                  "step kStepDue[s].",
+                  T.StepDue);
   if (!T.ReceivedSends.empty()) {
     OS << "const uint64_t kNumReceivedSends = " << T.ReceivedSends.size()
        << ";\n";
-    writeTable(OS, "kReceivedSends",
-               "Entries sending without the sender's own contribution "
-               "(`received`), ascending.",
-               T.ReceivedSends);
+    writeCppTable(OS, "kReceivedSends",
+                  "Entries sending without the sender's own contribution "
+                  "(`received`), ascending.",
+                  T.ReceivedSends);
   }
 }
 

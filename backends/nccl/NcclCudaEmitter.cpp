@@ -10,6 +10,7 @@
 
 #include "backends/nccl/NcclCudaEmitter.h"
 
+#include "backends/CppTable.h"
 #include "runtime/BroadcastSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -40,37 +41,6 @@ std::string safeText(llvm::StringRef S) {
                                                                          : C;
   }
   return Out;
-}
-
-const char *typeFor(uint64_t Max) {
-  if (Max <= UINT8_MAX)
-    return "uint8_t";
-  if (Max <= UINT16_MAX)
-    return "uint16_t";
-  if (Max <= UINT32_MAX)
-    return "uint32_t";
-  return "uint64_t";
-}
-
-/// `const T Name[] = {...};`, 16 values a line (one unused 0 when empty:
-/// C++ has no zero-length arrays).
-void writeTable(llvm::raw_ostream &OS, llvm::StringRef Name,
-                llvm::StringRef Comment, const std::vector<uint64_t> &Values) {
-  uint64_t Max = 0;
-  for (uint64_t V : Values)
-    Max = std::max(Max, V);
-  OS << "// " << Comment << "\n"
-     << "const " << typeFor(Max) << " " << Name << "[] = {";
-  if (Values.empty()) {
-    OS << "0}; // empty\n\n";
-    return;
-  }
-  for (size_t I = 0; I < Values.size(); ++I) {
-    if (I % 16 == 0)
-      OS << "\n   ";
-    OS << ' ' << Values[I] << (I + 1 < Values.size() ? "," : "");
-  }
-  OS << "\n};\n\n";
 }
 
 const char Runtime[] = R"cpp(
@@ -220,15 +190,15 @@ llvm::Error emitNcclCuda(const Plan &P, const EmitOptions &Opts,
      << "const int kNumRanks = " << N << ";\n"
      << "const int kRoot = " << S->Root << ";\n"
      << "const uint64_t kDataChunks = " << S->DataChunks << ";\n\n";
-  writeTable(OS, "kRankStart",
-             "Rank r's entries are [kRankStart[r], kRankStart[r + 1]).",
-             RankStart);
-  writeTable(OS, "kOpStep", "Step of each entry (steps with moves only).",
-             OpStep);
-  writeTable(OS, "kOpPeer", "The other rank.", OpPeer);
-  writeTable(OS, "kOpSend", "1: ncclSend, 0: ncclRecv.", OpSend);
-  writeTable(OS, "kOpFirst", "First chunk of the run.", OpFirst);
-  writeTable(OS, "kOpLast", "One past the last chunk of the run.", OpLast);
+  writeCppTable(OS, "kRankStart",
+                "Rank r's entries are [kRankStart[r], kRankStart[r + 1]).",
+                RankStart);
+  writeCppTable(OS, "kOpStep", "Step of each entry (steps with moves only).",
+                OpStep);
+  writeCppTable(OS, "kOpPeer", "The other rank.", OpPeer);
+  writeCppTable(OS, "kOpSend", "1: ncclSend, 0: ncclRecv.", OpSend);
+  writeCppTable(OS, "kOpFirst", "First chunk of the run.", OpFirst);
+  writeCppTable(OS, "kOpLast", "One past the last chunk of the run.", OpLast);
   OS << Runtime << "extern \"C\" ncclResult_t " << Opts.FunctionName
      << "(const void *sendbuff, void *recvbuff, size_t count,\n"
      << "    ncclDataType_t datatype, int root, ncclComm_t comm,\n"
