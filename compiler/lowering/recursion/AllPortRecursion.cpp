@@ -5,6 +5,8 @@
 #include "compiler/lowering/recursion/FlintSchedule.h"
 #include "compiler/lowering/recursion/MeshGrid.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace bcastc {
 
 namespace {
@@ -21,87 +23,174 @@ struct NodeMove {
   uint8_t Step, SrcX, SrcY, DstX, DstY;
 };
 
-/// The quarter round on cells of side >= 2 (SAT-found by
-/// offline/find_quarter_round.py, minimal: no move
-/// can be dropped). Message sizes p, 2p, 4p, p the flints of one node.
+/// The quarter round on cells of side >= 2 on mesh routes, which every block
+/// of a mesh and every block smaller than the whole of a torus sees
+/// (offline/find_balanced_quarter_round.py --rotate: equal to its 180-degree
+/// rotation). Message sizes p, 2p, 4p, p the flints of one node; afterwards
+/// every cell's D and A slots hold 4 of the 8 segments each.
 const SegmentMove kQuarterRound[] = {
-    {0, 0, 0, 0, 0, 1, 1},
+    {0, 0, 0, 0, 0, 3, 1},
     {0, 0, 0, 0, 2, 0, 0},
-    {0, 0, 3, 1, 0, 2, 0},
-    {0, 0, 3, 1, 2, 3, 1},
-    {0, 1, 1, 0, 1, 2, 1},
+    {0, 0, 3, 1, 0, 0, 0},
+    {0, 0, 3, 1, 2, 3, 0},
+    {0, 1, 1, 0, 1, 3, 1},
     {0, 1, 1, 0, 3, 1, 0},
-    {0, 1, 2, 1, 1, 0, 0},
-    {0, 1, 2, 1, 1, 3, 1},
+    {0, 1, 2, 1, 1, 1, 0},
     {0, 1, 2, 1, 3, 2, 1},
     {0, 2, 1, 1, 0, 1, 1},
-    {0, 2, 1, 1, 2, 0, 1},
     {0, 2, 1, 1, 2, 2, 0},
     {0, 2, 2, 0, 0, 2, 0},
-    {0, 2, 2, 0, 2, 3, 1},
-    {0, 3, 0, 1, 0, 0, 0},
-    {0, 3, 0, 1, 3, 2, 0},
-    {0, 3, 3, 0, 0, 3, 1},
-    {0, 3, 3, 0, 3, 1, 0},
+    {0, 2, 2, 0, 2, 0, 1},
+    {0, 3, 0, 1, 1, 0, 0},
+    {0, 3, 0, 1, 3, 3, 0},
+    {0, 3, 3, 0, 1, 3, 0},
+    {0, 3, 3, 0, 3, 0, 1},
     {1, 0, 0, 0, 0, 1, 1},
-    {1, 0, 0, 0, 1, 0, 0},
+    {1, 0, 0, 0, 3, 0, 0},
+    {1, 0, 1, 1, 0, 0, 1},
     {1, 0, 1, 1, 0, 3, 1},
-    {1, 0, 1, 1, 1, 1, 1},
-    {1, 0, 2, 0, 0, 0, 1},
-    {1, 0, 2, 0, 2, 2, 0},
+    {1, 0, 2, 0, 0, 1, 1},
     {1, 0, 3, 1, 0, 2, 0},
-    {1, 1, 0, 0, 2, 0, 0},
-    {1, 1, 1, 0, 1, 0, 0},
-    {1, 1, 2, 1, 1, 1, 0},
+    {1, 0, 3, 1, 1, 3, 0},
+    {1, 1, 0, 0, 1, 1, 0},
+    {1, 1, 1, 0, 0, 1, 0},
+    {1, 1, 1, 0, 1, 0, 1},
+    {1, 1, 1, 0, 1, 2, 1},
+    {1, 1, 1, 0, 2, 1, 0},
     {1, 1, 2, 1, 1, 3, 1},
-    {1, 1, 3, 1, 2, 3, 1},
+    {1, 1, 3, 1, 3, 3, 1},
+    {1, 1, 3, 0, 1, 1, 0},
     {1, 2, 0, 1, 0, 0, 1},
     {1, 2, 0, 0, 2, 2, 0},
-    {1, 2, 0, 0, 3, 0, 0},
-    {1, 2, 1, 1, 3, 1, 1},
+    {1, 2, 1, 1, 2, 0, 1},
+    {1, 2, 2, 0, 1, 2, 0},
+    {1, 2, 2, 0, 2, 1, 1},
     {1, 2, 2, 0, 2, 3, 1},
-    {1, 2, 3, 1, 1, 3, 1},
-    {1, 2, 3, 1, 2, 0, 0},
-    {1, 2, 3, 1, 3, 3, 1},
-    {1, 3, 0, 1, 2, 0, 1},
+    {1, 2, 2, 0, 3, 2, 0},
+    {1, 2, 3, 0, 2, 2, 0},
+    {1, 3, 0, 1, 2, 0, 0},
     {1, 3, 0, 1, 3, 1, 0},
-    {1, 3, 1, 0, 1, 1, 0},
-    {1, 3, 1, 0, 3, 0, 0},
-    {1, 3, 1, 0, 3, 2, 0},
-    {1, 3, 2, 1, 3, 1, 0},
-    {1, 3, 2, 0, 1, 2, 1},
-    {1, 3, 2, 0, 3, 3, 0},
-    {2, 0, 0, 1, 0, 1, 1},
+    {1, 3, 1, 0, 3, 2, 1},
+    {1, 3, 2, 1, 3, 0, 1},
+    {1, 3, 2, 1, 3, 3, 1},
+    {1, 3, 3, 0, 0, 3, 0},
+    {1, 3, 3, 0, 3, 2, 1},
+    {2, 0, 0, 1, 0, 2, 0},
     {2, 0, 0, 1, 1, 0, 1},
-    {2, 0, 1, 1, 0, 3, 1},
     {2, 0, 1, 1, 1, 1, 1},
-    {2, 0, 2, 0, 0, 0, 1},
+    {2, 0, 1, 0, 0, 0, 1},
+    {2, 0, 2, 0, 0, 3, 1},
     {2, 0, 2, 0, 1, 2, 0},
-    {2, 0, 3, 1, 0, 2, 0},
-    {2, 0, 3, 1, 1, 3, 1},
-    {2, 1, 0, 0, 0, 0, 0},
-    {2, 1, 1, 1, 1, 2, 1},
-    {2, 1, 1, 1, 3, 1, 1},
+    {2, 0, 3, 0, 0, 2, 1},
+    {2, 0, 3, 0, 1, 3, 0},
+    {2, 1, 0, 1, 2, 0, 1},
     {2, 1, 1, 0, 0, 1, 0},
-    {2, 1, 1, 0, 1, 0, 0},
+    {2, 1, 1, 0, 1, 2, 1},
     {2, 1, 2, 1, 0, 2, 1},
-    {2, 1, 2, 1, 1, 3, 1},
-    {2, 1, 3, 1, 0, 3, 1},
-    {2, 1, 3, 1, 1, 1, 0},
-    {2, 1, 3, 1, 2, 3, 1},
-    {2, 2, 0, 0, 3, 0, 0},
+    {2, 1, 3, 1, 0, 3, 0},
+    {2, 1, 3, 0, 1, 0, 0},
+    {2, 1, 3, 0, 3, 3, 0},
+    {2, 2, 0, 1, 3, 0, 0},
+    {2, 2, 0, 0, 0, 0, 0},
+    {2, 2, 0, 0, 2, 3, 0},
+    {2, 2, 1, 1, 3, 1, 1},
     {2, 2, 2, 0, 2, 1, 1},
-    {2, 2, 2, 0, 2, 3, 1},
     {2, 2, 2, 0, 3, 2, 0},
-    {2, 2, 3, 1, 2, 2, 0},
-    {2, 2, 3, 1, 3, 3, 1},
+    {2, 2, 3, 1, 1, 3, 1},
     {2, 3, 0, 0, 2, 0, 0},
-    {2, 3, 0, 0, 3, 3, 0},
+    {2, 3, 0, 0, 3, 1, 1},
+    {2, 3, 1, 0, 2, 1, 0},
+    {2, 3, 1, 0, 3, 0, 1},
+    {2, 3, 2, 1, 2, 2, 1},
+    {2, 3, 2, 0, 3, 3, 1},
+    {2, 3, 3, 1, 2, 3, 1},
+    {2, 3, 3, 1, 3, 1, 0},
+};
+
+/// The same on wrapping routes: the top level of a torus larger than 4 x 4
+/// (offline/find_balanced_quarter_round.py --translate: equal to its
+/// translation by half the torus, which maps the problem to itself).
+const SegmentMove kTorusQuarterRound[] = {
+    {0, 0, 0, 0, 0, 1, 0},
+    {0, 0, 0, 0, 0, 3, 1},
+    {0, 0, 3, 1, 0, 0, 0},
+    {0, 0, 3, 1, 0, 2, 1},
+    {0, 1, 1, 0, 0, 1, 0},
+    {0, 1, 1, 0, 1, 3, 0},
+    {0, 1, 1, 0, 3, 1, 1},
+    {0, 1, 2, 1, 0, 2, 1},
+    {0, 1, 2, 1, 1, 1, 1},
+    {0, 1, 2, 1, 3, 2, 0},
+    {0, 2, 1, 1, 2, 0, 1},
+    {0, 2, 1, 1, 2, 2, 0},
+    {0, 2, 2, 0, 2, 1, 1},
+    {0, 2, 2, 0, 2, 3, 0},
+    {0, 3, 0, 1, 1, 0, 0},
+    {0, 3, 0, 1, 2, 0, 1},
+    {0, 3, 0, 1, 3, 3, 1},
+    {0, 3, 3, 0, 1, 3, 1},
+    {0, 3, 3, 0, 2, 3, 0},
+    {0, 3, 3, 0, 3, 1, 0},
+    {1, 0, 0, 0, 0, 1, 0},
+    {1, 0, 0, 0, 2, 0, 0},
+    {1, 0, 0, 0, 3, 0, 1},
+    {1, 0, 1, 0, 0, 0, 0},
+    {1, 0, 1, 0, 0, 2, 1},
+    {1, 0, 2, 1, 0, 3, 1},
+    {1, 0, 3, 1, 1, 3, 1},
+    {1, 0, 3, 1, 3, 3, 1},
+    {1, 1, 0, 0, 1, 3, 1},
+    {1, 1, 1, 1, 0, 1, 1},
+    {1, 1, 1, 1, 2, 1, 0},
+    {1, 1, 3, 1, 0, 3, 1},
+    {1, 1, 3, 1, 1, 1, 1},
+    {1, 1, 3, 1, 1, 2, 0},
+    {1, 2, 0, 1, 2, 1, 1},
+    {1, 2, 1, 1, 1, 1, 1},
+    {1, 2, 1, 1, 3, 1, 1},
+    {1, 2, 2, 0, 0, 2, 0},
+    {1, 2, 2, 0, 1, 2, 1},
+    {1, 2, 2, 0, 2, 3, 0},
+    {1, 2, 3, 0, 2, 0, 1},
+    {1, 2, 3, 0, 2, 2, 0},
+    {1, 3, 1, 1, 2, 1, 1},
+    {1, 3, 1, 1, 3, 0, 0},
+    {1, 3, 1, 1, 3, 3, 1},
+    {1, 3, 2, 0, 3, 1, 1},
+    {1, 3, 3, 1, 0, 3, 0},
+    {1, 3, 3, 1, 2, 3, 1},
+    {2, 0, 1, 1, 0, 0, 0},
+    {2, 0, 1, 0, 1, 1, 0},
+    {2, 0, 2, 1, 2, 2, 1},
+    {2, 0, 2, 0, 0, 3, 0},
+    {2, 0, 2, 0, 3, 2, 0},
+    {2, 0, 3, 0, 0, 1, 0},
+    {2, 0, 3, 0, 0, 2, 0},
+    {2, 1, 0, 0, 1, 1, 0},
+    {2, 1, 1, 1, 0, 1, 1},
+    {2, 1, 1, 1, 1, 0, 1},
+    {2, 1, 1, 0, 1, 2, 1},
+    {2, 1, 2, 1, 1, 3, 0},
+    {2, 1, 2, 0, 0, 2, 0},
+    {2, 1, 3, 1, 1, 2, 0},
+    {2, 1, 3, 0, 0, 3, 0},
+    {2, 1, 3, 0, 1, 0, 0},
+    {2, 2, 0, 1, 0, 0, 1},
+    {2, 2, 0, 0, 1, 0, 0},
+    {2, 2, 0, 0, 2, 1, 0},
+    {2, 2, 1, 0, 2, 0, 0},
+    {2, 2, 1, 0, 2, 3, 0},
+    {2, 2, 3, 1, 2, 2, 0},
+    {2, 2, 3, 0, 3, 3, 0},
+    {2, 3, 0, 1, 3, 1, 0},
+    {2, 3, 0, 0, 2, 0, 0},
     {2, 3, 1, 1, 3, 0, 0},
     {2, 3, 1, 0, 2, 1, 0},
-    {2, 3, 2, 0, 2, 2, 0},
-    {2, 3, 3, 1, 3, 1, 1},
-    {2, 3, 3, 0, 2, 3, 0},
+    {2, 3, 1, 0, 3, 2, 0},
+    {2, 3, 2, 0, 3, 3, 0},
+    {2, 3, 3, 1, 2, 3, 1},
+    {2, 3, 3, 1, 3, 2, 1},
+    {2, 3, 3, 0, 3, 0, 1},
 };
 
 /// The quarter round on single nodes: all 8 flints to all 16 nodes.
@@ -181,7 +270,6 @@ const NodeMove kLastQuarterRound[] = {
     {2, 3, 3, 3, 2},
 };
 
-
 class AllPortRbLowering {
 public:
   AllPortRbLowering(const MeshGrid &G, FlintSchedule &S, NodeId Root)
@@ -247,6 +335,10 @@ public:
   /// One quarter round in every block of side 4*Cell.
   unsigned quarterRound(unsigned Step, uint32_t Cell) {
     const uint32_t Block = 4 * Cell;
+    // Only a block that is the whole torus routes the shorter way round.
+    llvm::ArrayRef<SegmentMove> Table = kQuarterRound;
+    if (G.isTorus() && Block == Side)
+      Table = kTorusQuarterRound;
     for (uint32_t BY = 0; BY < Side; BY += Block)
       for (uint32_t BX = 0; BX < Side; BX += Block) {
         if (Cell == 1) {
@@ -255,7 +347,7 @@ public:
                     at(BX + M.DstX, BY + M.DstY));
           continue;
         }
-        for (const SegmentMove &M : kQuarterRound)
+        for (const SegmentMove &M : Table)
           for (uint32_t T = 0; T < Cell; ++T)
             S.share(Step + M.Step,
                     slotNode(BX, BY, Cell, M.SrcX, M.SrcY, M.SrcAnti, T),
@@ -306,12 +398,6 @@ llvm::Expected<MeshGrid> allPortGrid(const LoweringRequest &R) {
     return fail("rb-allport needs a square 2-D grid 2^n x 2^n (Section 8); "
                 "got " +
                 R.Topo.str());
-  // The quarter-round table is checked for mesh routes; at the top level
-  // of a torus larger than 4 x 4 shorter-way routes wrap and cross.
-  if (G->isTorus() && G->side(0) > 4)
-    return fail("rb-allport applies to tori up to 4x4 (its quarter round is "
-                "contention-free on mesh routes only); got " +
-                R.Topo.str() + ", use mesh:" + R.Topo.extentsStr());
   if (R.Model.Ports != PortModel::All)
     return fail("rb-allport needs the all-port model (ports=all; a node sends "
                 "on several links per step); got ports=" +

@@ -3,13 +3,13 @@
 // Zhuang & Liberatore, Section 8: the recursion-based broadcast under the
 // all-port model (a node sends and receives on all its links in one step;
 // only links limit it). Catalog row R5, algorithm name `rb-allport`, on
-// 2^n x 2^n meshes (and tori up to 4 x 4) from any source, ports=all.
+// 2^n x 2^n meshes and tori from any source, ports=all.
 //
 // The paper cuts a block into 16 sub-blocks and shares the flints of its two
 // diagonals into all of them in 3 steps (its Fig. 9, which the text does not
-// reproduce). This lowering does the same with a 3-step table found by a
-// SAT search (cell-level moves; every link of every step checked for cells
-// of side 2, 4 and 8 on mesh routes) and by the verifier up to 64 x 64:
+// reproduce). This lowering does the same with 3-step tables found by a SAT
+// search (cell-level moves; offline/RESULTS.md) and checked by the verifier
+// up to 64 x 64:
 //
 //   stage 1, n + 1 steps: the root moves half of the message to the
 //     anti-diagonal node of its column (y = S-1-x) and half to the diagonal
@@ -22,29 +22,34 @@
 //     root is (0, 1), and scatters highest bit first;
 //   stage 2, quarter rounds: a block of side 4s (s >= 2) is 4 x 4 cells of
 //     side s; its diagonal crosses cells (i, i), its anti-diagonal cells
-//     (i, 3-i): 8 segments. kQuarterRound moves whole segments, node t of
-//     a slot to node t of another (slot D of cell (i, j): nodes
-//     (is+t, js+t); slot A: (is+t, js+s-1-t)), so that after 3 steps every
-//     cell's D and A slots hold disjoint shares of the 8 segments (node t
-//     of D and of A own flint t together, Lemma 5's invariant) for the
-//     next round, two levels down. No chunk reaches a node twice;
+//     (i, 3-i): 8 segments. A table moves whole segments, node t of a slot
+//     to node t of another (slot D of cell (i, j): nodes (is+t, js+t); slot
+//     A: (is+t, js+s-1-t)), so that after 3 steps every cell's D and A slots
+//     hold 4 of the 8 segments each, disjoint (node t of D and of A own
+//     flint t together, each half of it: Lemma 5's invariant, balanced) for
+//     the next round, two levels down. Steps send p, 2p, 4p (p the flints
+//     of one node); no chunk reaches a node twice. kQuarterRound holds on
+//     mesh routes, which every block of a mesh and every block smaller than
+//     a torus sees; kTorusQuarterRound on wrapping routes, for the top
+//     block of a torus. No single table for both was found: none is
+//     symmetric under a half turn or uses only moves routed alike on both
+//     (UNSAT); the general search did not finish (offline/RESULTS.md);
 //   a 4 x 4 block of single nodes (n even): kLastQuarterRound, 3 steps to
 //     every node; a 2 x 2 block (n odd): V and H sharings at once, then V.
 //
 // Cost (alpha start-ups, beta the coefficient of L*Tc), from the
-// construction and checked by the tests for n = 1..6 and every source:
+// construction and checked by the tests for n = 1..6 from every source
+// (sampled sources on tori 32 x 32 and 64 x 64):
 //   alpha = (n + 1) + 3*floor(n/2) + 2*(n mod 2)
-// For odd n the stage-2 count 3(n-1)/2 + 2 is the paper's 1.5(n-1) + 2; for
-// even n the paper's count is not an integer (a misprint; ours is 1.5n).
-// alpha equals one-port RB's 3n for n = 2, 3 and is below it from n = 4.
-//   beta = 1 - 1/2^(n+1) (stage 1) + 7/8 (n = 2) or 1/2 (n = 1); for
-// n >= 3 the table's rounds send p, 2p and 4p (p = L/2^(k+1) at level k)
-// but leave a cell's two slots with unbalanced shares of the 8 segments
-// (5/3, 8/0: disjoint, not halves), so the next round sends more than the
-// balanced 7/2^(k+1): measured beta is 19/8, 35/16, 87/32, 151/64 for
-// n = 3..6, the same from every source. A table with halves (which gives
-// 1 - 1/2^(n+1) + sum 7/2^(k+1) + 7/8 or 1/2) was still being searched.
-// The paper's stage 1 is Tseng's 5-ary all-port scatter (alpha =
+//   beta  = 1 - 1/2^(n+1) + sum over k = n, n-2, .. >= 3 of 7/2^(k+1)
+//           + 7/8 (n even) or 1/2 (n odd)
+// (stage 1; a quarter round on a block of side 2^k, p = L/2^(k+1); the last
+// level), e.g. 15/8, 33/16, 65/32, 137/64 for n = 3..6 (the first,
+// unbalanced table measured 19/8, 35/16, 87/32, 151/64), below 2 + 1/6.
+// For odd n the stage-2 count 3(n-1)/2 + 2 is the paper's 1.5(n-1) + 2;
+// for even n the paper's count is not an integer (a misprint; ours is
+// 1.5n). alpha equals one-port RB's 3n for n = 2, 3 and is below it from
+// n = 4. The paper's stage 1 is Tseng's 5-ary all-port scatter (alpha =
 // ceil((n+1) log_5 2) + 1, beta = 1/4 + 1/2^n); this one is binary. The
 // paper's beta total 17/12 + (37/3)/(n+1) is garbled in the text (it
 // exceeds 6 at n = 1).
@@ -52,10 +57,7 @@
 // an order-pass warning), not Tc, as in R3 and R4.
 // Refused, as R1-R4 refuse them: sides that are not powers of two
 // (`rb-allport needs power-of-two sides; got mesh:6x6`); also non-square
-// and 3-D grids, the one-port model (use `rb`), and tori larger than 4 x 4:
-// at a torus's top level, circuits longer than half a ring wrap, and the
-// table found for mesh routes is not contention-free there (a table for
-// both is a larger search, not done).
+// and 3-D grids, and the one-port model (use `rb`).
 //
 //===----------------------------------------------------------------------===//
 

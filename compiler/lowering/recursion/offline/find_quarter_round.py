@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 #===- compiler/lowering/recursion/offline/find_quarter_round.py ------------===#
 #
-# Offline only (not built, not run by tests): how kQuarterRound and the last
-# 4 x 4 node table of AllPortRecursion.cpp were found, standing in for
-# Zhuang & Liberatore's Fig. 9 (missing from our copy of the paper). A SAT
-# encoding of "16 sub-blocks in 3 steps" on the 4 x 4 cells: one segment
+# Offline only (not built, not run by tests): how the first kQuarterRound
+# (since replaced by find_balanced_quarter_round.py's tables, see RESULTS.md)
+# and the last 4 x 4 node table of AllPortRecursion.cpp were found, standing
+# in for Zhuang & Liberatore's Fig. 9 (missing from our copy of the paper). A
+# SAT encoding of "16 sub-blocks in 3 steps" on the 4 x 4 cells: one segment
 # move per (step, slot pair), no link shared on XY routes, no chunk
 # delivered twice, messages of at most p, 2p, 4p. Needs a DIMACS solver on
 # PATH (Debian package `cadical`). minimize_quarter_round.py then drops
