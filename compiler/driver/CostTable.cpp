@@ -47,16 +47,23 @@ llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS) {
     struct Row {
       const char *Algo;
       int D;
+      PortModel Ports;
     };
-    std::vector<Row> Rows{{"rd", -1}, {"sc", -1}};
+    const PortModel One = Base.Model.Ports;
+    std::vector<Row> Rows{{"rd", -1, One}, {"sc", -1, One}};
     for (const char *Np : {"np-rd", "np-sc"})
       for (unsigned D = 0; D <= N; ++D)
-        Rows.push_back({Np, int(D)});
-    Rows.push_back({"rb", -1});
+        Rows.push_back({Np, int(D), One});
+    Rows.push_back({"rb", -1, One});
     // Section 8 (all-port) prints its costs inline, not as a table; its RB
-    // follows, lowered under ports=all whatever the machine says.
-    if (E.size() == 2)
-      Rows.push_back({"rb-allport", -1});
+    // and baselines follow, lowered under ports=all whatever the machine
+    // says.
+    if (E.size() == 2) {
+      Rows.push_back({"rb-allport", -1, PortModel::All});
+      Rows.push_back({"d-node", -1, PortModel::All});
+      for (unsigned D = 0; D <= N; ++D)
+        Rows.push_back({"np-d", int(D), PortModel::All});
+    }
     for (const Row &Rw : Rows) {
       const AlgorithmInfo *A = findAlgorithm(Rw.Algo);
       if (!A)
@@ -65,8 +72,7 @@ llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS) {
       R.Topo = *Topo;
       R.Root = Base.Root % Topo->numNodes();
       R.NpD = Rw.D;
-      if (llvm::StringRef(Rw.Algo) == "rb-allport")
-        R.Model.Ports = PortModel::All;
+      R.Model.Ports = Rw.Ports;
       auto P = lower(*A, R);
       if (!P) {
         // rb on 3-D tori larger than 2x2x2 does not apply: say so, go on.

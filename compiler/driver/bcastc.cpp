@@ -165,8 +165,8 @@ cl::opt<bool> PostalTableOpt(
     cl::cat(Category), cl::sub(CostCmd));
 cl::opt<int> NpDOpt(
     "np-d",
-    cl::desc("np-rd/np-sc: blocks (DCNs) of side 2^d, 0 <= d <= n (default: "
-             "the cheapest d for --bytes)"),
+    cl::desc("np-rd/np-sc/np-d: blocks (DCNs) of side 2^d, 0 <= d <= n "
+             "(default: the cheapest d for --bytes)"),
     cl::init(-1), cl::value_desc("d"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<unsigned> PacketsOpt(
     "packets",

@@ -70,6 +70,12 @@ inline std::string printSteps(const Plan &P) {
 /// 2^E.
 inline int64_t pow2(unsigned E) { return int64_t(1) << E; }
 
+/// `mesh:8x8` for \p Kind "mesh" and \p N 3.
+inline std::string squareGrid(const char *Kind, unsigned N) {
+  std::string S = std::to_string(1u << N);
+  return std::string(Kind) + ":" + S + "x" + S;
+}
+
 } // namespace test
 } // namespace bcastc
 

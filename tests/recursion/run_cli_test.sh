@@ -4,9 +4,9 @@
 # run_cli_test.sh BCASTC
 #
 # `bcastc cost --table` prints Table 2 by simulation (rb at n = 5: alpha 15,
-# beta 39/16; sc: 72, 1023/512; rb-allport: alpha 14); `--np-d` reaches
-# the np lowerings (the plan name carries d) and bad values are usage errors
-# (exit 2).
+# beta 39/16; sc: 72, 1023/512; rb-allport: alpha 14; d-node: 7, 7; np-d
+# d = 2: 12, 13/4); `--np-d` reaches the np lowerings (the plan name
+# carries d) and bad values are usage errors (exit 2).
 #
 #===----------------------------------------------------------------------===#
 
@@ -23,6 +23,18 @@ echo "$out" | grep -Eq '^3  np-sc +2 +11  19/8 ' || fail "no np-sc d=2 row for n
 # Section 8's RB under ports=all: alpha = 6 + 6 + 2 (AllPortRecursion.h).
 echo "$out" | grep -Eq '^5  rb-allport +- +14  ' ||
   fail "no rb-allport row for n=5: $out"
+
+# Section 8.3's baselines: d-node n + 2, n + 2; np-d d = 2 from the corner
+# 2 + 5 + 2 + 3 start-ups (AllPortNetworkPartitioning.h).
+echo "$out" | grep -Eq '^5  d-node +- +7  7 ' || fail "no d-node row for n=5"
+echo "$out" | grep -Eq '^5  np-d +2 +12  13/4 ' || fail "no np-d d=2 row for n=5"
+out=$("$BCASTC" cost --topology=mesh:16x16 --algorithm=np-d --np-d=3 \
+  --model=ports=all 2>&1) || fail "np-d --np-d=3 exited with $?"
+echo "$out" | grep -q "np-d-mesh-16x16-root0-d3" || fail "--np-d not applied: $out"
+msg=$("$BCASTC" compile --topology=mesh:8x8 --algorithm=d-node 2>&1)
+[ $? -eq 2 ] || fail "one-port d-node is not a usage error"
+echo "$msg" | grep -q "d-node needs the all-port model (--model=ports=all" ||
+  fail "unexpected d-node refusal: $msg"
 
 out=$("$BCASTC" cost --topology=mesh:16x16 --algorithm=np-rd --np-d=2 2>&1) ||
   fail "np-rd --np-d=2 exited with $?"
