@@ -167,12 +167,14 @@ done
 check hand-allreduce-postal3 ALLREDUCE 3 0 -- "${GEN[@]}" --plan=allreduce-postal3 --nodes=3
 
 # has ALGORITHM ARGS...: whether `bcastc algorithms ARGS` ranks it as
-# applicable.
+# applicable. The listing is read whole before matching: under pipefail,
+# `bcastc ... | grep -q` fails whenever grep's early exit makes bcastc's
+# later writes end in SIGPIPE.
 has() {
-  local algorithm=$1
+  local algorithm=$1 listing
   shift
-  "$BCASTC" algorithms "$@" 2>/dev/null |
-    grep -Eq "^[0-9]+ +$algorithm +[0-9]"
+  listing=$("$BCASTC" algorithms "$@" 2>/dev/null) || return 1
+  grep -Eq "^[0-9]+ +$algorithm +[0-9]" <<<"$listing"
 }
 # from_bcastc NAME KIND N MISMATCH ALGORITHM ARGS...: check with `bcastc
 # compile ARGS`, or fail when bcastc does not offer the algorithm.
