@@ -28,7 +28,12 @@
 #                 ASan the ranks run with leak checks off: Open MPI keeps
 #                 allocations past MPI_Finalize that LeakSanitizer reports
 #                 as leaks in every MPI program. bcastc itself, run outside
-#                 mpirun, keeps the leak checks of the test environment.
+#                 mpirun, keeps the leak checks of the test environment;
+# and, under ASan, exports
+#   ASAN_PRELOAD  the compiler's libasan.so: a program that LD_PRELOADs an
+#                 instrumented library (libbcastc_pmpi.so) must preload
+#                 the ASan runtime ahead of it, which ASan insists on being
+#                 first in the initial library list (empty otherwise).
 #
 #===----------------------------------------------------------------------===#
 
@@ -43,8 +48,10 @@ mpi_env() {
   if [ -n "${BCASTC_ASAN:-}${BCASTC_UBSAN:-}" ]; then
     MPI_CXXFLAGS+=(-g -fno-omit-frame-pointer)
   fi
+  ASAN_PRELOAD=
   if [ -n "${BCASTC_ASAN:-}" ]; then
     MPI_CXXFLAGS+=(-fsanitize=address)
+    ASAN_PRELOAD=$(mpicxx -print-file-name=libasan.so)
     # Later flags win: the environment's options, leak checks off.
     MPIRUN+=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
   fi

@@ -52,7 +52,8 @@ plan() {
 run() {
   local n=$1 root=$2 other=$3 name=$WORK/run-$1
   BCASTC_PLAN_DIR=$PLANS BCASTC_VERBOSE=1 "${MPIRUN[@]}" -np "$n" \
-    -x LD_PRELOAD="$PMPI" -x BCASTC_PLAN_DIR -x BCASTC_VERBOSE \
+    -x LD_PRELOAD="${ASAN_PRELOAD:+$ASAN_PRELOAD:}$PMPI" \
+    -x BCASTC_PLAN_DIR -x BCASTC_VERBOSE \
     "$WORK/bcast_program" "$root" "$other" >"$name.out" 2>"$name.err"
   local rc=$?
   echo "n=$n: $(grep -c "40 MPI_Bcast calls checked, 0 failures" "$name.out") of $n ranks checked 40 broadcasts without a wrong byte"
