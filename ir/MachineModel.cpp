@@ -75,7 +75,10 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
       Ports = PortModel::One;
       PortCount = 1;
     } else if (Value == "all") {
+      // A count means something only for ports=K; keep the model canonical
+      // so that printing it (`ports=all`) and reading it back agree.
       Ports = PortModel::All;
+      PortCount = 1;
     } else {
       auto K = parsePositive(Key, Value);
       if (!K)

@@ -132,7 +132,9 @@ static Error convertModel(const PM &In, MachineModel &M) {
   // As `ports=1` in text: one port is PortModel::One, whose count is 1.
   if (M.Ports == PortModel::K && M.PortCount == 1)
     M.Ports = PortModel::One;
-  if (M.Ports == PortModel::One)
+  // Only PORTS_K has a count; the others are canonical with 1, as in text
+  // (`ports=one` and `ports=all` carry none).
+  if (M.Ports != PortModel::K)
     M.PortCount = 1;
   if (In.has_switching()) {
     switch (In.switching()) {

@@ -100,6 +100,29 @@ TEST(FuzzRegression, ProtoOnePortIsPortsOne) {
   }
 }
 
+// PlanTextProtoFuzzer (in the sanitizer pass of the suite): PORTS_ALL with
+// port_count 2 kept the count, which `ports=all` cannot print, so the
+// reparsed plan differed from the one read. Only PORTS_K keeps a count; the
+// text reader's `ports=all` drops an earlier `ports=K`'s count the same way.
+TEST(FuzzRegression, AllPortsHaveNoCount) {
+  auto P = parsePlan(std::string("model { ports: PORTS_ALL port_count: 2 }\n") +
+                         TextProtoBody,
+                     "t.textproto", PlanFormat::TextProto);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->Model.Ports, PortModel::All);
+  EXPECT_EQ(P->Model.PortCount, 1u);
+  auto Again = parsePlanText(planToText(*P), "again.sched");
+  ASSERT_TRUE(bool(Again)) << llvm::toString(Again.takeError());
+  EXPECT_TRUE(Again->sameAs(*P));
+  MachineModel M;
+  ASSERT_FALSE(bool(M.set("ports", "3")));
+  ASSERT_FALSE(bool(M.set("ports", "all")));
+  EXPECT_EQ(M.PortCount, 1u);
+  MachineModel Back;
+  ASSERT_FALSE(bool(Back.parseWords(M.str())));
+  EXPECT_TRUE(Back == M);
+}
+
 // Found while fixing the above: a proto latency of 2^30 or more printed a
 // `latency=` the text reader refuses. The proto reader has the text limits.
 TEST(FuzzRegression, ProtoLatencyHasTheTextLimit) {
