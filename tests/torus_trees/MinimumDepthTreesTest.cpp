@@ -11,18 +11,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
+#include "TorusTreeTestUtil.h"
 
 #include "gtest/gtest.h"
 
 #include <set>
 
 using namespace bcastc;
+using namespace bcastc::test;
 
 namespace {
-
-Topology torus(uint32_t R, uint32_t C) {
-  return llvm::cantFail(Topology::create(TopologyKind::Torus, {R, C}));
-}
 
 void expectTwoTreesOfDepthN(uint32_t N, NodeId Root) {
   Topology T = torus(N, N);
@@ -54,18 +52,6 @@ TEST(MinimumDepthTrees, LargerToriFromTheInsertedRowsAndColumns) {
     expectTwoTreesOfDepthN(N, N + 2);
 }
 
-/// \p A on a ring of \p N as an offset in [-m, m] or [-m+1, m].
-int centred(int A, uint32_t N) {
-  A = ((A % int(N)) + int(N)) % int(N);
-  return A <= int(N) / 2 ? A : A - int(N);
-}
-
-/// (column, row) offset of \p V from \p Root.
-std::pair<int, int> offset(uint32_t N, NodeId Root, NodeId V) {
-  return {centred(int(V % N) - int(Root % N), N),
-          centred(int(V / N) - int(Root / N), N)};
-}
-
 TEST(MinimumDepthTrees, SecondTreeIsTheRotationOrTheMirrorImage) {
   for (uint32_t N = 3; N <= 20; ++N) {
     if (N == 4)
@@ -76,15 +62,8 @@ TEST(MinimumDepthTrees, SecondTreeIsTheRotationOrTheMirrorImage) {
     // Arcs of the first tree as offsets, mapped by the rotation (odd n:
     // (x,y) -> (-y,x)) or the mirror (even n: (x,y) -> (y,x)).
     auto Key = [&](NodeId V) { return offset(N, Root, V); };
-    auto Image = [&](std::pair<int, int> O) {
-      return N % 2 ? std::make_pair(centred(-O.second, N), O.first)
-                   : std::make_pair(O.second, O.first);
-    };
-    std::set<std::pair<std::pair<int, int>, std::pair<int, int>>> First, Second;
-    for (auto [P, V] : Two[0].arcs())
-      First.insert({Image(Key(P)), Image(Key(V))});
-    for (auto [P, V] : Two[1].arcs())
-      Second.insert({Key(P), Key(V)});
+    ArcSet First = imageArcs(N, Two[0], N % 2 == 1);
+    ArcSet Second = offsetArcs(N, Two[1]);
     EXPECT_EQ(First, Second) << N;
     // The first tree keeps the root's row: every other node of it hangs
     // from its neighbour towards the root along the row.
@@ -104,20 +83,9 @@ TEST(MinimumDepthTrees, ThreeByThreeIsTheHeaderDiagram) {
   std::vector<SpanningTree> Two =
       llvm::cantFail(minimumDepthTrees(torus(3, 3), Root));
   for (unsigned T = 0; T < 2; ++T)
-    for (int Y = 1; Y >= -1; --Y) {
-      std::string Line;
-      for (int X = -1; X <= 1; ++X) {
-        NodeId V = NodeId((1 + Y) * 3 + 1 + X);
-        auto [PX, PY] = offset(3, Root, Two[T].parent(V));
-        int DX = centred(PX - X, 3), DY = centred(PY - Y, 3);
-        Line += V == Root  ? 'O'
-                : DX == 1  ? '>'
-                : DX == -1 ? '<'
-                : DY == 1  ? '^'
-                           : 'v';
-      }
-      EXPECT_EQ(Line, Want[T][1 - Y]) << "tree " << T << " y=" << Y;
-    }
+    EXPECT_EQ(arrowPicture(3, Two[T]),
+              std::vector<std::string>(Want[T], Want[T] + 3))
+        << "tree " << T;
 }
 
 TEST(MinimumDepthTrees, RefusesWhatItCannotBuild) {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/TorusTrees.h"
 #include "verifier/Verifier.h"
 
@@ -140,16 +141,26 @@ TEST(SaadSchultz, TwoEdgeDisjointAlmostSpanningTrees) {
   }
 }
 
-/// Depth of the trees of \p Kind on torus:NxN: the diameter, or n for T6.
+/// Depth of the trees of \p Kind on torus:NxN: the diameter for T1 and T2,
+/// n for T6, CutRingTrees.h's for T3 and T5.
 uint32_t kindDepth(TorusTreeKind Kind, uint32_t N) {
-  return Kind == TorusTreeKind::MinimumDepth ? N : 2 * (N / 2);
+  switch (Kind) {
+  case TorusTreeKind::MinimumDepth:
+    return N;
+  case TorusTreeKind::Simmen:
+    return simmenDepth(N);
+  case TorusTreeKind::SymmetricSimmen:
+    return symmetricSimmenDepth(N);
+  default:
+    return 2 * (N / 2);
+  }
 }
 
 uint32_t kindTrees(TorusTreeKind Kind) {
   return Kind == TorusTreeKind::RowsThenColumns ? 1 : 2;
 }
 
-/// Exact time of a T1, T2 or T6 pipeline written out directly: slot s
+/// Exact time of a T1, T2, T3, T5 or T6 pipeline written out directly: slot s
 /// costs beta + tau * (largest chunk crossing a link in s).
 double exactTime(TorusTreeKind Kind, uint32_t N, uint32_t K, uint64_t L,
                  const MachineModel &M) {
@@ -183,7 +194,8 @@ double exactTime(TorusTreeKind Kind, uint32_t N, uint32_t K, uint64_t L,
 TEST(Pipelining, TimeIsTheIntegerPacketFormulaAndOptimal) {
   for (TorusTreeKind Kind :
        {TorusTreeKind::RowsThenColumns, TorusTreeKind::SaadSchultz,
-        TorusTreeKind::MinimumDepth})
+        TorusTreeKind::MinimumDepth, TorusTreeKind::Simmen,
+        TorusTreeKind::SymmetricSimmen})
     for (uint32_t N : {3u, 4u, 5u, 8u})
       for (uint64_t L : {1000ull, 65536ull, 1000003ull}) {
         Topology T = torus(N, N);

@@ -1,6 +1,7 @@
 //===- compiler/lowering/torus_trees/MinimumDepthTrees.cpp ----------------===//
 
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
+#include "compiler/lowering/torus_trees/ArrowTrees.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -65,12 +66,6 @@ const char *const Base11[] = {
 const char *const Four0[] = {">^^<", "v^>v", "<O<<", "v^<<"};
 const char *const Four1[] = {"v>vv", ">v<>", ">O^v", "^<^>"};
 
-/// Offsets on a ring of n centred on 0: [-m, m] or [-m+1, m].
-int centred(int64_t A, int N) {
-  int X = int(((A % N) + N) % N);
-  return X <= N / 2 ? X : X - N;
-}
-
 /// A figure's arrow at centred offset (X, Y).
 char arrowAt(llvm::ArrayRef<const char *> Fig, int X, int Y) {
   const int N = int(Fig.size()), Top = N / 2, Left = -((N - 1) / 2);
@@ -86,43 +81,6 @@ int toBase(int U, int T) {
   if (T >= 0 && A <= 2 * T + 2)
     return Sign * (A % 2 ? 1 : 2);
   return Sign * (A - 2 * T);
-}
-
-struct Offset {
-  int X, Y;
-};
-
-/// The tree whose parent at every offset follows \p Arrow, rooted at
-/// \p Root; offsets are (column, row) minus the root's.
-SpanningTree treeFromArrows(uint32_t N, NodeId Root,
-                            llvm::function_ref<char(Offset)> Arrow) {
-  SpanningTree T(N * N, Root);
-  const int R0 = int(Root / N), C0 = int(Root % N);
-  for (NodeId V = 0; V < N * N; ++V) {
-    if (V == Root)
-      continue;
-    char A = Arrow(Offset{centred(int(V % N) - C0, int(N)),
-                          centred(int(V / N) - R0, int(N))});
-    uint32_t DX = A == '>' ? 1 : A == '<' ? N - 1 : 0;
-    uint32_t DY = A == '^' ? 1 : A == 'v' ? N - 1 : 0;
-    T.setParent(V, (V / N + DY) % N * N + (V % N + DX) % N);
-  }
-  return T;
-}
-
-/// The arrow of the image tree g(T) at offset O: g maps T's arc P -> V to
-/// g(P) -> g(V), so read T at g^-1(O) and turn the arrow by g.
-char imageArrow(llvm::function_ref<char(Offset)> Arrow, bool Rotate, Offset O,
-                uint32_t N) {
-  // r(x,y) = (-y,x), r^-1(x,y) = (y,-x); d(x,y) = (y,x) = d^-1.
-  Offset Pre = Rotate ? Offset{O.Y, centred(-O.X, int(N))} : Offset{O.Y, O.X};
-  static const llvm::StringRef Dirs = ">^<v"; // Counter-clockwise order.
-  size_t K = Dirs.find(Arrow(Pre));
-  if (Rotate)
-    return Dirs[(K + 1) % 4];
-  // The mirror in x = y swaps east with north and west with south.
-  static const llvm::StringRef Mirror = "^>v<";
-  return Mirror[K];
 }
 
 llvm::Error makeError(const llvm::Twine &Msg) {
@@ -156,10 +114,10 @@ minimumDepthTrees(const Topology &Topo, NodeId Root) {
   auto First = [&](Offset O) {
     return arrowAt(Base, toBase(O.X, T), toBase(O.Y, T));
   };
-  const bool Rotate = N % 2 == 1;
+  const TreeImage G = N % 2 ? TreeImage::Rotation : TreeImage::Mirror;
   Trees.push_back(treeFromArrows(N, Root, First));
   Trees.push_back(treeFromArrows(
-      N, Root, [&](Offset O) { return imageArrow(First, Rotate, O, N); }));
+      N, Root, [&](Offset O) { return imageArrow(First, G, O, N); }));
   return Trees;
 }
 

@@ -1,6 +1,7 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
 
 #include <algorithm>
@@ -75,10 +76,12 @@ std::vector<TreeStream> buildStreams(TorusTreeKind Kind, const Topology &Topo,
     Out.push_back({std::move(T), {0, K, D, 0}});
     return Out;
   }
-  if (Kind == TorusTreeKind::MinimumDepth) {
+  if (Kind != TorusTreeKind::SaadSchultz) {
     // The caller checked the square torus: the trees exist.
-    std::vector<SpanningTree> Two =
-        llvm::cantFail(minimumDepthTrees(Topo, Root));
+    std::vector<SpanningTree> Two = llvm::cantFail(
+        Kind == TorusTreeKind::MinimumDepth ? minimumDepthTrees(Topo, Root)
+        : Kind == TorusTreeKind::Simmen     ? simmenTrees(Topo, Root)
+                                            : symmetricSimmenTrees(Topo, Root));
     for (uint32_t T = 0; T < 2; ++T) {
       uint32_t D = Two[T].depth();
       Out.push_back({std::move(Two[T]), {T * K, K, D, 0}});
@@ -115,6 +118,10 @@ llvm::StringRef kindName(TorusTreeKind Kind) {
     return "tree-saad-schultz";
   case TorusTreeKind::MinimumDepth:
     return "tree-min-depth";
+  case TorusTreeKind::Simmen:
+    return "tree-simmen";
+  case TorusTreeKind::SymmetricSimmen:
+    return "tree-simmen-symmetric";
   }
   llvm_unreachable("unknown torus tree kind");
 }
@@ -123,10 +130,11 @@ llvm::StringRef kindName(TorusTreeKind Kind) {
 llvm::Error checkTorusKind(TorusTreeKind Kind, const LoweringRequest &R) {
   if (llvm::Error E = checkTorusRequest(kindName(Kind), R))
     return E;
-  if (Kind == TorusTreeKind::MinimumDepth &&
-      R.Topo.extents()[0] != R.Topo.extents()[1])
-    return makeError("tree-min-depth builds its trees on square tori "
-                     "torus:nxn only; got " +
+  const bool SquareOnly = Kind != TorusTreeKind::RowsThenColumns &&
+                          Kind != TorusTreeKind::SaadSchultz;
+  if (SquareOnly && R.Topo.extents()[0] != R.Topo.extents()[1])
+    return makeError(kindName(Kind) + " builds its trees on square tori "
+                                      "torus:nxn only; got " +
                      R.Topo.str());
   return llvm::Error::success();
 }
@@ -315,6 +323,18 @@ llvm::Error checkTreeMinDepth(const LoweringRequest &R) {
 }
 llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R) {
   return lowerTorusTrees(TorusTreeKind::MinimumDepth, R);
+}
+llvm::Error checkTreeSimmen(const LoweringRequest &R) {
+  return checkTorusKind(TorusTreeKind::Simmen, R);
+}
+llvm::Expected<Plan> lowerTreeSimmen(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::Simmen, R);
+}
+llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R) {
+  return checkTorusKind(TorusTreeKind::SymmetricSimmen, R);
+}
+llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::SymmetricSimmen, R);
 }
 
 } // namespace bcastc

@@ -3,7 +3,8 @@
 // Bermond, Michallon & Trystram 1992, "Broadcasting in wraparound meshes
 // with parallel monodirectional links", Sections 2.1-2.3. Catalog rows T1
 // and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`; Section
-// 3.2, row T6, `tree-min-depth`.
+// 2.4, row T3, `tree-simmen`; Section 3.2, rows T5 and T6,
+// `tree-simmen-symmetric` and `tree-min-depth`.
 //
 // Model (Section 1.1): store-and-forward, all-port, half-duplex links; a
 // packet of P bytes crosses a link in beta + P*tau. The message is cut into
@@ -30,7 +31,9 @@
 //
 // T6 minimum depth (Section 3.2, MinimumDepthTrees.h): two edge-disjoint
 // spanning trees of depth n on torus:nxn, k packets each, n + k - 1 slots:
-// b(L, n, 2) = (sqrt((n-1)beta) + sqrt(tau*L/2))^2. Square tori only.
+// b(L, n, 2) = (sqrt((n-1)beta) + sqrt(tau*L/2))^2. T3 and T5
+// (CutRingTrees.h) pipeline the same way on their pairs of depth 2n - 1
+// and about 3D/2: b(L, h, 2) with their h. Square tori only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +51,9 @@ namespace bcastc {
 enum class TorusTreeKind : uint8_t {
   RowsThenColumns,
   SaadSchultz,
-  MinimumDepth
+  MinimumDepth,
+  Simmen,
+  SymmetricSimmen
 };
 
 /// T1: the root's row, then every column both ways round (depth
@@ -93,6 +98,10 @@ llvm::Error checkTreeSaadSchultz(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R);
 llvm::Error checkTreeMinDepth(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R);
+llvm::Error checkTreeSimmen(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeSimmen(const LoweringRequest &R);
+llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R);
 
 } // namespace bcastc
 
