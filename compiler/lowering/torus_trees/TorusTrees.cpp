@@ -1,6 +1,7 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
 
@@ -50,11 +51,20 @@ llvm::Error checkTorusRequest(llvm::StringRef Algo, const LoweringRequest &R) {
   return llvm::Error::success();
 }
 
-/// A stream and the tree whose arcs carry it.
+/// A stream and the tree whose arcs carry it; Phase[v] is the phase of the
+/// arc into v (empty: all 0).
 struct TreeStream {
   SpanningTree Tree;
   PacketStream S;
+  std::vector<uint8_t> Phase;
 };
+
+/// The stream's lanes, the default one when it names none.
+std::vector<StreamLane> lanesOf(const PacketStream &S) {
+  if (!S.Lanes.empty())
+    return S.Lanes;
+  return {StreamLane{0, 1, S.Depth}};
+}
 
 /// Tree \p From restricted to the nodes \p Keep says (and their
 /// ancestors, which the callers guarantee are kept too).
@@ -67,9 +77,70 @@ SpanningTree restrictTree(const SpanningTree &From,
   return T;
 }
 
+/// Phase 0 or 1 for every arc of \p Trees, so that the two arcs of a link
+/// (always of two different trees) get different phases: the later tree's
+/// arc takes phase 1.
+std::vector<std::vector<uint8_t>>
+alternatingPhases(llvm::ArrayRef<SpanningTree> Trees) {
+  std::vector<std::vector<uint8_t>> Phase;
+  for (size_t T = 0; T < Trees.size(); ++T) {
+    const SpanningTree &Tr = Trees[T];
+    Phase.emplace_back(Tr.numNodes(), 0);
+    for (NodeId V = 0; V < Tr.numNodes(); ++V) {
+      if (V == Tr.root() || !Tr.contains(V))
+        continue;
+      const NodeId P = Tr.parent(V);
+      for (size_t U = 0; U < T; ++U)
+        if (P != Trees[U].root() && Trees[U].parent(P) == V)
+          Phase[T][V] = 1; // Tree U sends V -> P on the same link.
+    }
+  }
+  return Phase;
+}
+
+/// The runs of depths present per phase in \p Phase over \p Depths.
+std::vector<StreamLane> lanesFor(const SpanningTree &Tree,
+                                 llvm::ArrayRef<uint32_t> Depths,
+                                 llvm::ArrayRef<uint8_t> Phase,
+                                 uint32_t NumPhases) {
+  const uint32_t H = Tree.depth();
+  std::vector<std::vector<bool>> Present(NumPhases,
+                                         std::vector<bool>(H + 1, false));
+  for (NodeId V = 0; V < Tree.numNodes(); ++V)
+    if (V != Tree.root() && Tree.contains(V))
+      Present[Phase.empty() ? 0 : Phase[V]][Depths[V]] = true;
+  std::vector<StreamLane> Lanes;
+  for (uint32_t F = 0; F < NumPhases; ++F)
+    for (uint32_t J = 1; J <= H; ++J)
+      if (Present[F][J] && (J == 1 || !Present[F][J - 1]))
+        Lanes.push_back({F, J, J});
+      else if (Present[F][J])
+        Lanes.back().DepthHi = J;
+  return Lanes;
+}
+
 std::vector<TreeStream> buildStreams(TorusTreeKind Kind, const Topology &Topo,
-                                     NodeId Root, uint32_t K) {
+                                     NodeId Root, uint32_t K, Duplex Links) {
   std::vector<TreeStream> Out;
+  if (Kind == TorusTreeKind::ArcDisjoint) {
+    // The caller checked the square torus: the trees exist.
+    std::vector<SpanningTree> Four =
+        llvm::cantFail(arcDisjointTrees(Topo, Root));
+    // Half duplex: a link's two arcs alternate, each tree moves a packet
+    // every other slot. Full duplex: every arc every slot.
+    const uint32_t Spacing = Links == Duplex::Half ? 2 : 1;
+    std::vector<std::vector<uint8_t>> Phases;
+    if (Spacing == 2)
+      Phases = alternatingPhases(Four);
+    for (uint32_t T = 0; T < 4; ++T) {
+      std::vector<uint8_t> Phase =
+          Phases.empty() ? std::vector<uint8_t>() : std::move(Phases[T]);
+      PacketStream S{T * K, K, Four[T].depth(), 0, Spacing, {}};
+      S.Lanes = lanesFor(Four[T], Four[T].depths(), Phase, Spacing);
+      Out.push_back({std::move(Four[T]), std::move(S), std::move(Phase)});
+    }
+    return Out;
+  }
   if (Kind == TorusTreeKind::RowsThenColumns) {
     SpanningTree T = rowsThenColumnsTree(Topo, Root);
     uint32_t D = T.depth();
@@ -107,7 +178,9 @@ std::vector<TreeStream> buildStreams(TorusTreeKind Kind, const Topology &Topo,
 }
 
 uint32_t numTrees(TorusTreeKind Kind) {
-  return Kind == TorusTreeKind::RowsThenColumns ? 1 : 2;
+  return Kind == TorusTreeKind::RowsThenColumns ? 1
+         : Kind == TorusTreeKind::ArcDisjoint   ? 4
+                                                : 2;
 }
 
 llvm::StringRef kindName(TorusTreeKind Kind) {
@@ -122,6 +195,8 @@ llvm::StringRef kindName(TorusTreeKind Kind) {
     return "tree-simmen";
   case TorusTreeKind::SymmetricSimmen:
     return "tree-simmen-symmetric";
+  case TorusTreeKind::ArcDisjoint:
+    return "tree-arc-disjoint";
   }
   llvm_unreachable("unknown torus tree kind");
 }
@@ -179,9 +254,9 @@ std::vector<SpanningTree> saadSchultzTrees(const Topology &Topo, NodeId Root) {
 
 std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
                                            const Topology &Topo, NodeId Root,
-                                           uint32_t K) {
+                                           uint32_t K, Duplex Links) {
   std::vector<PacketStream> S;
-  for (const TreeStream &TS : buildStreams(Kind, Topo, Root, K))
+  for (const TreeStream &TS : buildStreams(Kind, Topo, Root, K, Links))
     S.push_back(TS.S);
   return S;
 }
@@ -191,8 +266,75 @@ static uint64_t streamSlots(llvm::ArrayRef<PacketStream> Streams) {
   uint64_t Slots = 0;
   for (const PacketStream &S : Streams)
     if (S.Count && S.Depth)
-      Slots = std::max<uint64_t>(Slots, uint64_t(S.Start) + S.Count + S.Depth - 1);
+      for (const StreamLane &L : lanesOf(S))
+        Slots = std::max<uint64_t>(
+            Slots, uint64_t(S.Start) +
+                       uint64_t(S.Spacing) * (S.Count + L.DepthHi - 2) +
+                       L.Phase + 1);
   return Slots;
+}
+
+/// Whether lane \p L of \p S fires in \p Slot, and then the packets
+/// [Lo, Hi] it moves.
+static bool laneFires(const PacketStream &S, const StreamLane &L,
+                      uint64_t Slot, int64_t &Lo, int64_t &Hi) {
+  // Packets p in flight in the lane: Start + Spacing(p + j - 1) + Phase ==
+  // Slot for a depth j in [DepthLo, DepthHi].
+  if (Slot < uint64_t(S.Start) + L.Phase ||
+      (Slot - S.Start - L.Phase) % S.Spacing)
+    return false;
+  int64_t Q1 = int64_t((Slot - S.Start - L.Phase) / S.Spacing) + 1;
+  Hi = std::min<int64_t>(Q1 - L.DepthLo, int64_t(S.Count) - 1);
+  Lo = std::max<int64_t>(Q1 - L.DepthHi, 0);
+  return Lo <= Hi;
+}
+
+/// Slots in which some packet moves: the plan's steps.
+static uint64_t busySlots(llvm::ArrayRef<PacketStream> Streams) {
+  uint32_t Spacing = 0;
+  bool Common = true;
+  for (const PacketStream &S : Streams)
+    if (S.Count && S.Depth) {
+      Common &= !Spacing || S.Spacing == Spacing;
+      Spacing = S.Spacing;
+    }
+  if (!Spacing)
+    return 0;
+  if (!Common) {
+    uint64_t Busy = 0, Slots = streamSlots(Streams);
+    for (uint64_t Slot = 0; Slot < Slots; ++Slot) {
+      bool Any = false;
+      int64_t Lo, Hi;
+      for (const PacketStream &S : Streams)
+        for (const StreamLane &L : S.Count && S.Depth ? lanesOf(S)
+                                                      : std::vector<StreamLane>())
+          Any = Any || laneFires(S, L, Slot, Lo, Hi);
+      Busy += Any;
+    }
+    return Busy;
+  }
+  // A lane fires in the slots Start + Phase + Spacing*q for every q in
+  // [DepthLo - 1, Count + DepthHi - 2]: count the union per residue.
+  std::vector<std::vector<std::pair<uint64_t, uint64_t>>> Runs(Spacing);
+  for (const PacketStream &S : Streams)
+    if (S.Count && S.Depth)
+      for (const StreamLane &L : lanesOf(S)) {
+        uint64_t Off = uint64_t(S.Start) + L.Phase, Base = Off / Spacing;
+        Runs[Off % Spacing].push_back(
+            {Base + L.DepthLo - 1, Base + S.Count + L.DepthHi - 1});
+      }
+  uint64_t Busy = 0;
+  for (auto &R : Runs) {
+    std::sort(R.begin(), R.end());
+    uint64_t End = 0;
+    for (auto [B, E] : R) {
+      B = std::max(B, End);
+      if (E > B)
+        Busy += E - B;
+      End = std::max(End, E);
+    }
+  }
+  return Busy;
 }
 
 double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
@@ -202,40 +344,65 @@ double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
   const uint64_t Q = Bytes / C; // Every chunk has Q or Q + 1 bytes.
   double Time = 0;
   const uint64_t Slots = streamSlots(Streams);
+  std::vector<std::vector<StreamLane>> Lanes;
+  for (const PacketStream &S : Streams)
+    Lanes.push_back(S.Depth ? lanesOf(S) : std::vector<StreamLane>());
   for (uint64_t Slot = 0; Slot < Slots; ++Slot) {
     uint64_t Largest = 0;
-    for (const PacketStream &S : Streams) {
-      // Packets p in flight: Start + p + j - 1 == Slot for some depth j in
-      // [1, Depth], i.e. p in [Slot - Start - Depth + 1, Slot - Start].
-      if (S.Depth == 0 || Slot < S.Start)
-        continue;
-      int64_t Hi = std::min<int64_t>(int64_t(Slot - S.Start), S.Count - 1);
-      int64_t Lo = std::max<int64_t>(int64_t(Slot - S.Start) - S.Depth + 1, 0);
-      if (Lo > Hi)
-        continue;
-      uint64_t First = S.Base + Lo, End = S.Base + Hi + 1;
-      uint64_t Total = Offset(End) - Offset(First);
-      Largest = std::max(Largest, Total > Q * (End - First) ? Q + 1 : Q);
+    bool Any = false; // A slot where nothing moves is not a step.
+    for (size_t I = 0; I < Streams.size(); ++I) {
+      const PacketStream &S = Streams[I];
+      for (const StreamLane &L : Lanes[I]) {
+        int64_t Lo, Hi;
+        if (!laneFires(S, L, Slot, Lo, Hi))
+          continue;
+        Any = true;
+        uint64_t First = S.Base + Lo, End = S.Base + Hi + 1;
+        uint64_t Total = Offset(End) - Offset(First);
+        Largest = std::max(Largest, Total > Q * (End - First) ? Q + 1 : Q);
+      }
     }
-    Time += Model.B + Model.A * double(Largest);
+    if (Any)
+      Time += Model.B + Model.A * double(Largest);
   }
   return Time;
+}
+
+/// \p Unit (the streams of one packet per tree) with \p K packets per
+/// tree: every stream's first packet and first slot are multiples of K.
+static std::vector<PacketStream> withPackets(llvm::ArrayRef<PacketStream> Unit,
+                                             uint32_t K) {
+  std::vector<PacketStream> S(Unit.begin(), Unit.end());
+  for (PacketStream &P : S) {
+    P.Base *= K;
+    P.Start *= K;
+    P.Count = K;
+  }
+  return S;
 }
 
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK) {
   const uint32_t D = numTrees(Kind);
+  const std::vector<PacketStream> Unit =
+      torusTreeStreams(Kind, R.Topo, R.Root, 1, R.Model.Links);
   uint32_t Best = 1;
   double BestTime = INFINITY;
-  // A deepest leaf of tree 0 receives the tree's floor(m/d) bytes or more,
-  // one packet per slot, so every k costs at least slots(k) * b plus a
-  // times those bytes; slots(k) grows with k, so once that exceeds the best
-  // no larger k can win.
+  // Every step costs b plus a times the largest chunk in flight, at least
+  // Q(k) = floor(m/(d k)) bytes: busy(k) * (b + a Q(k)) bounds k from
+  // below, so k is simulated only when that is under the best. And a
+  // deepest leaf of tree 0 receives floor(m/d) bytes in distinct steps, so
+  // busy(k) * b + a floor(m/d) bounds every k' >= k (busy grows with k):
+  // once it exceeds the best, the scan stops.
   const double TreeBytes = R.Model.A * double(R.Bytes / D);
   for (uint32_t K = 1; K <= MaxK; ++K) {
-    std::vector<PacketStream> S = torusTreeStreams(Kind, R.Topo, R.Root, K);
-    if (double(streamSlots(S)) * R.Model.B + TreeBytes > BestTime)
+    std::vector<PacketStream> S = withPackets(Unit, K);
+    const double Busy = double(busySlots(S));
+    if (Busy * R.Model.B + TreeBytes > BestTime)
       break;
+    const double Q = double(R.Bytes / (uint64_t(D) * K));
+    if (Busy * (R.Model.B + R.Model.A * Q) >= BestTime)
+      continue;
     double T = streamTime(S, D * K, R.Bytes, R.Model);
     if (T < BestTime) {
       BestTime = T;
@@ -251,7 +418,8 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
     return std::move(E);
   if (K == 0)
     K = chooseTorusTreePackets(Kind, R);
-  std::vector<TreeStream> Streams = buildStreams(Kind, R.Topo, R.Root, K);
+  std::vector<TreeStream> Streams =
+      buildStreams(Kind, R.Topo, R.Root, K, R.Model.Links);
   // The trees are the algorithm's premise: edge-disjoint, of their depth.
   {
     std::vector<SpanningTree> Trees;
@@ -263,6 +431,7 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
     TreeSetClaim Claim;
     Claim.Depth = Depth;
     Claim.Spanning = Kind != TorusTreeKind::SaadSchultz;
+    Claim.ArcDisjoint = Kind == TorusTreeKind::ArcDisjoint;
     llvm::Error E = verifyTrees(R.Topo, Trees, Claim);
     assert(!E && "torus tree construction is wrong");
     llvm::consumeError(std::move(E));
@@ -293,8 +462,12 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
       for (NodeId V = 0; V < R.Topo.numNodes(); ++V) {
         if (V == TS.Tree.root() || !TS.Tree.contains(V))
           continue;
-        // Packet p reaches depth j in slot Start + p + j - 1.
-        int64_t P = int64_t(Slot) - TS.S.Start - Depths[I][V] + 1;
+        // Packet p reaches depth j in slot Start + Spacing(p + j - 1) + f.
+        int64_t Rel = int64_t(Slot) - TS.S.Start -
+                      (TS.Phase.empty() ? 0 : TS.Phase[V]);
+        if (Rel < 0 || Rel % TS.S.Spacing)
+          continue;
+        int64_t P = Rel / TS.S.Spacing - Depths[I][V] + 1;
         if (P < 0 || P >= TS.S.Count)
           continue;
         uint32_t Chunk = TS.S.Base + uint32_t(P);
@@ -335,6 +508,12 @@ llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R) {
 }
 llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R) {
   return lowerTorusTrees(TorusTreeKind::SymmetricSimmen, R);
+}
+llvm::Error checkTreeArcDisjoint(const LoweringRequest &R) {
+  return checkTorusKind(TorusTreeKind::ArcDisjoint, R);
+}
+llvm::Expected<Plan> lowerTreeArcDisjoint(const LoweringRequest &R) {
+  return lowerTorusTrees(TorusTreeKind::ArcDisjoint, R);
 }
 
 } // namespace bcastc

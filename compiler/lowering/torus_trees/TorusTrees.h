@@ -3,8 +3,9 @@
 // Bermond, Michallon & Trystram 1992, "Broadcasting in wraparound meshes
 // with parallel monodirectional links", Sections 2.1-2.3. Catalog rows T1
 // and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`; Section
-// 2.4, row T3, `tree-simmen`; Section 3.2, rows T5 and T6,
-// `tree-simmen-symmetric` and `tree-min-depth`.
+// 2.4, row T3, `tree-simmen`; Section 3.1, row T4, `tree-arc-disjoint`;
+// Section 3.2, rows T5 and T6, `tree-simmen-symmetric` and
+// `tree-min-depth`.
 //
 // Model (Section 1.1): store-and-forward, all-port, half-duplex links; a
 // packet of P bytes crosses a link in beta + P*tau. The message is cut into
@@ -28,6 +29,17 @@
 // pipeline of 2k packets on those lines: slot count
 //     max(k + D - 1, 2k + H - 1),  H = the longer line's depth.
 // Past L0 the fill-in overflows the drain phase and the time shows it.
+//
+// T4 (Section 3.1, ArcDisjointTrees.h): four arc-disjoint spanning trees of
+// depth h = D + 1 (D + 2 for n = 5), k packets each. With full-duplex links
+// every arc carries a packet every slot: k + h - 1 slots of m/4k bytes,
+// b(L, h, 4). With the paper's half-duplex links the two arcs of a link
+// (two trees, opposite directions) take alternate slots: each tree moves
+// a packet every other slot, 2(k + h - 1) slots, b(L, 2h - 1, 2) at the
+// best k. The paper's b(L, 2(D+1), 4) keeps tau*L/4 while counting two
+// slots a hop; no half-duplex plan can: 2n^2 links move at most 2n^2
+// packets a slot, and n^2 - 1 nodes need L bytes each, so the per-byte
+// term is at least tau*L*(n^2-1)/(2n^2).
 //
 // T6 minimum depth (Section 3.2, MinimumDepthTrees.h): two edge-disjoint
 // spanning trees of depth n on torus:nxn, k packets each, n + k - 1 slots:
@@ -53,7 +65,8 @@ enum class TorusTreeKind : uint8_t {
   SaadSchultz,
   MinimumDepth,
   Simmen,
-  SymmetricSimmen
+  SymmetricSimmen,
+  ArcDisjoint
 };
 
 /// T1: the root's row, then every column both ways round (depth
@@ -63,28 +76,44 @@ SpanningTree rowsThenColumnsTree(const Topology &Topo, NodeId Root);
 /// column out, B the root's row).
 std::vector<SpanningTree> saadSchultzTrees(const Topology &Topo, NodeId Root);
 
+/// The arcs of a stream into depths DepthLo..DepthHi that fire in slots
+/// of phase Phase (mod the stream's spacing).
+struct StreamLane {
+  uint32_t Phase = 0, DepthLo = 1, DepthHi = 1;
+};
+
 /// One pipelined stream of packets along a tree or a line of it: packets
-/// Base .. Base+Count-1 leave the root from slot Start on, one per slot,
-/// and reach depth j one slot after depth j-1.
+/// Base .. Base+Count-1 leave the root from slot Start on, one every
+/// Spacing slots; packet p crosses an arc into depth j of phase f in slot
+///     Start + Spacing * (p + j - 1) + f.
+/// Spacing 1 and phase 0 everywhere is the paper's pipeline; spacing 2
+/// lets two trees share a half-duplex link in alternate slots.
 struct PacketStream {
   uint32_t Base = 0, Count = 0, Depth = 0, Start = 0;
+  uint32_t Spacing = 1;
+  /// The depths and phases present; empty means phase 0 at 1..Depth.
+  std::vector<StreamLane> Lanes;
 };
 
 /// The streams of \p Kind with \p K packets per tree on \p Topo from
-/// \p Root: one per tree, plus T2's two fill-in streams.
+/// \p Root: one per tree, plus T2's two fill-in streams; T4's alternate
+/// on \p Links half duplex.
 std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
                                            const Topology &Topo, NodeId Root,
-                                           uint32_t K);
+                                           uint32_t K,
+                                           Duplex Links = Duplex::Half);
 
 /// Exact time of the streams for \p Bytes with \p NumChunks chunks (chunk c
-/// covers [floor(c*m/C), floor((c+1)*m/C))): every slot costs
-/// b + a * (largest chunk in flight).
+/// covers [floor(c*m/C), floor((c+1)*m/C))): every slot in which a packet
+/// moves is a step and costs b + a * (largest chunk in flight).
 double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
                   uint64_t Bytes, const MachineModel &Model);
 
 /// The packet count per tree with the least streamTime (the smallest on
-/// ties), scanning k = 1, 2, ... until slots(k) * b + a * floor(m/d), a
-/// lower bound for every larger k, exceeds the best; at most \p MaxK.
+/// ties), scanning k = 1, 2, ... until steps(k) * b + a * floor(m/d), a
+/// lower bound for every larger k, exceeds the best; k whose own bound
+/// steps(k) * (b + a * floor(m/(d k))) is no better are not simulated. At
+/// most \p MaxK.
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 
@@ -102,6 +131,8 @@ llvm::Error checkTreeSimmen(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeSimmen(const LoweringRequest &R);
 llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R);
 llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R);
+llvm::Error checkTreeArcDisjoint(const LoweringRequest &R);
+llvm::Expected<Plan> lowerTreeArcDisjoint(const LoweringRequest &R);
 
 } // namespace bcastc
 
