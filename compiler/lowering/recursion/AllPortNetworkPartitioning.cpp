@@ -178,15 +178,7 @@ llvm::Expected<Plan> lowerAllPortNetworkPartitioning(const LoweringRequest &R) {
   if (D > 0)
     ringCollect(S, Step, G, Columns, 1);
 
-  Collective Coll;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = Block;
-  PlanBuilder PB(gridPlanName("np-d", R) + "-d" + std::to_string(D), R.Topo,
-                 R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("np-d", R) + "-d" + std::to_string(D), R);
 }
 
 } // namespace bcastc

@@ -421,15 +421,7 @@ llvm::Expected<Plan> lowerAllPortRecursion(const LoweringRequest &R) {
   const uint32_t Chunks = 2 * G->side(0);
   FlintSchedule S(Chunks);
   AllPortRbLowering(*G, S, R.Root).lower(R.Root);
-  Collective Coll;
-  Coll.Kind = CollectiveKind::Broadcast;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = Chunks;
-  PlanBuilder PB(gridPlanName("rb-allport", R), R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("rb-allport", R), R);
 }
 
 } // namespace bcastc

@@ -202,15 +202,7 @@ llvm::Expected<Plan> lowerDiagonalRecursion(const LoweringRequest &R) {
   else
     L.lowerRectangle(R.Root);
 
-  Collective Coll;
-  Coll.Kind = CollectiveKind::Broadcast;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = Chunks;
-  PlanBuilder PB(gridPlanName("rb", R), R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("rb", R), R);
 }
 
 } // namespace bcastc

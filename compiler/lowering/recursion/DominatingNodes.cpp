@@ -163,14 +163,7 @@ llvm::Expected<Plan> lowerDominatingNodes(const LoweringRequest &R) {
     return G.takeError();
   FlintSchedule S(1);
   dominatingNodes(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  Collective Coll;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = 1;
-  PlanBuilder PB(gridPlanName("d-node", R), R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("d-node", R), R);
 }
 
 } // namespace bcastc

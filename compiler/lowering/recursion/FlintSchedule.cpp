@@ -183,4 +183,17 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
   return llvm::Error::success();
 }
 
+llvm::Expected<Plan> FlintSchedule::broadcastPlan(const std::string &Name,
+                                                  const LoweringRequest &R) const {
+  Collective Coll;
+  Coll.Kind = CollectiveKind::Broadcast;
+  Coll.Roots = {R.Root};
+  Coll.Bytes = R.Bytes;
+  Coll.NumChunks = NumChunks;
+  PlanBuilder PB(Name, R.Topo, R.Model, Coll);
+  if (llvm::Error E = emit(PB, R.Root))
+    return std::move(E);
+  return PB.take();
+}
+
 } // namespace bcastc

@@ -27,6 +27,7 @@
 #ifndef BCASTC_COMPILER_LOWERING_RECURSION_FLINTSCHEDULE_H
 #define BCASTC_COMPILER_LOWERING_RECURSION_FLINTSCHEDULE_H
 
+#include "compiler/Lowering.h"
 #include "ir/Plan.h"
 
 #include "llvm/Support/Error.h"
@@ -58,6 +59,10 @@ public:
   /// Replays the operations from \p Root owning every chunk and appends the
   /// steps to \p B. Fails when the holdings would not fit in memory.
   llvm::Error emit(PlanBuilder &B, NodeId Root) const;
+  /// The plan \p Name broadcasting \p R's message from \p R.Root in
+  /// numChunks() chunks: emit() into a builder of its own.
+  llvm::Expected<Plan> broadcastPlan(const std::string &Name,
+                                     const LoweringRequest &R) const;
 
 private:
   enum class Kind : uint8_t { Copy, Move, MoveUpperHalf, Share };

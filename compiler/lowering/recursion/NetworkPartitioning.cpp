@@ -174,15 +174,8 @@ llvm::Expected<Plan> lowerNp(Inner I, const LoweringRequest &R) {
     Step = ringCollect(S, Step, G, Lines, Last);
   }
 
-  Collective Coll;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = Chunks;
-  PlanBuilder PB(gridPlanName(innerName(I), R) + "-d" + std::to_string(D),
-                 R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(
+      gridPlanName(innerName(I), R) + "-d" + std::to_string(D), R);
 }
 
 } // namespace

@@ -48,14 +48,7 @@ llvm::Expected<Plan> lowerRecursiveDivision(const LoweringRequest &R) {
     return G.takeError();
   FlintSchedule S(1);
   recursiveDivision(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  Collective Coll;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = 1;
-  PlanBuilder PB(gridPlanName("rd", R), R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("rd", R), R);
 }
 
 } // namespace bcastc

@@ -60,14 +60,7 @@ llvm::Expected<Plan> lowerScatterCollect(const LoweringRequest &R) {
     return G.takeError();
   FlintSchedule S(G->numNodes());
   scatterCollect(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  Collective Coll;
-  Coll.Roots = {R.Root};
-  Coll.Bytes = R.Bytes;
-  Coll.NumChunks = G->numNodes();
-  PlanBuilder PB(gridPlanName("sc", R), R.Topo, R.Model, Coll);
-  if (llvm::Error E = S.emit(PB, R.Root))
-    return std::move(E);
-  return PB.take();
+  return S.broadcastPlan(gridPlanName("sc", R), R);
 }
 
 } // namespace bcastc

@@ -262,17 +262,9 @@ uint32_t arcDisjointDepth(uint32_t N) {
 
 llvm::Expected<std::vector<SpanningTree>>
 arcDisjointTrees(const Topology &Topo, NodeId Root) {
-  if (Topo.kind() != TopologyKind::Torus || Topo.numCoordinates() != 2 ||
-      Topo.extents()[0] != Topo.extents()[1] || Topo.extents()[0] < 3)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "four arc-disjoint trees of depth D+1 need a square torus:nxn with "
-        "n >= 3; got " +
-            Topo.str());
-  if (Root >= Topo.numNodes())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "root " + llvm::Twine(Root) +
-                                       " is out of range for " + Topo.str());
+  if (llvm::Error E = checkSquareTorus(
+          "four arc-disjoint trees of depth D+1", Topo, Root))
+    return std::move(E);
   const uint32_t N = Topo.extents()[0];
   std::vector<SpanningTree> Trees;
   for (unsigned K = 0; K < 4; ++K)

@@ -6,6 +6,21 @@
 
 namespace bcastc {
 
+llvm::Error checkSquareTorus(llvm::StringRef What, const Topology &Topo,
+                             NodeId Root) {
+  if (Topo.kind() != TopologyKind::Torus || Topo.numCoordinates() != 2 ||
+      Topo.extents()[0] != Topo.extents()[1] || Topo.extents()[0] < 3)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   What + " need a square torus:nxn with "
+                                          "n >= 3; got " +
+                                       Topo.str());
+  if (Root >= Topo.numNodes())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "root " + llvm::Twine(Root) +
+                                       " is out of range for " + Topo.str());
+  return llvm::Error::success();
+}
+
 int centred(int64_t A, int N) {
   int X = int(((A % N) + N) % N);
   return X <= N / 2 ? X : X - N;

@@ -23,6 +23,7 @@
 #include "compiler/lowering/torus_trees/EdgeDisjointTrees.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -38,6 +39,12 @@ using ArrowField = llvm::function_ref<char(Offset)>;
 
 /// The symmetries fixing the root that pair torus trees.
 enum class TreeImage : uint8_t { Rotation, Mirror };
+
+/// Success when \p Topo is a square torus:nxn, n >= 3, holding \p Root;
+/// else `WHAT need a square torus:nxn with n >= 3; got T` or `root R is out
+/// of range for T`.
+llvm::Error checkSquareTorus(llvm::StringRef What, const Topology &Topo,
+                             NodeId Root);
 
 /// \p A as an offset on a ring of \p N centred on 0.
 int centred(int64_t A, int N);

@@ -83,23 +83,15 @@ int toBase(int U, int T) {
   return Sign * (A - 2 * T);
 }
 
-llvm::Error makeError(const llvm::Twine &Msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
-}
 
 } // namespace
 
 llvm::Expected<std::vector<SpanningTree>>
 minimumDepthTrees(const Topology &Topo, NodeId Root) {
-  if (Topo.kind() != TopologyKind::Torus || Topo.numCoordinates() != 2 ||
-      Topo.extents()[0] != Topo.extents()[1] || Topo.extents()[0] < 3)
-    return makeError("two edge-disjoint trees of depth n need a square "
-                     "torus:nxn with n >= 3; got " +
-                     Topo.str());
+  if (llvm::Error E = checkSquareTorus(
+          "two edge-disjoint trees of depth n", Topo, Root))
+    return std::move(E);
   const uint32_t N = Topo.extents()[0];
-  if (Root >= N * N)
-    return makeError("root " + llvm::Twine(Root) + " is out of range for " +
-                     Topo.str());
   std::vector<SpanningTree> Trees;
   if (N == 4) {
     for (llvm::ArrayRef<const char *> Fig :
