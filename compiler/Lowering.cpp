@@ -23,6 +23,7 @@
 #include "compiler/lowering/mesh/MeshSpanningTree.h"
 #include "compiler/lowering/pipeline/BinomialPipeline.h"
 #include "compiler/lowering/pipeline/Chain.h"
+#include "compiler/lowering/pipeline/CombBroadcast.h"
 #include "compiler/lowering/pipeline/PipelinedBinaryTree.h"
 #include "compiler/lowering/postal/GlobalCombine.h"
 #include "compiler/lowering/postal/PostalTree.h"

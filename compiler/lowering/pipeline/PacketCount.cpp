@@ -45,6 +45,7 @@ uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
   // P = 1 too: OnePacket can make it better than the affine rounds say.
   uint32_t Best = 1;
   double BestTime = pipelineTime(S, 1, M, Bytes);
+  // Convex in P but for the parity term: two neighbours each side cover it.
   for (uint64_t P = Center > 2 ? Center - 2 : 1; P <= Center + 2 && P <= Max;
        ++P) {
     double T = pipelineTime(S, P, M, Bytes);

@@ -18,16 +18,20 @@
 
 namespace bcastc {
 
-/// Rounds(P) = PerPacket * P + Fill, except Rounds(1) = OnePacket when
-/// that is set (a lowering may send a single packet another way).
+/// Rounds(P) = PerPacket * P + Fill, plus OddExtra when P is odd (a plan
+/// whose packets alternate between two trees ends one round apart by
+/// parity), except Rounds(1) = OnePacket when that is set (a lowering may
+/// send a single packet another way).
 struct PipelineShape {
   uint64_t PerPacket = 1;
   int64_t Fill = 0;
   int64_t OnePacket = -1;
+  int64_t OddExtra = 0;
   uint64_t rounds(uint64_t Packets) const {
     if (Packets == 1 && OnePacket >= 0)
       return uint64_t(OnePacket);
-    return uint64_t(int64_t(PerPacket * Packets) + Fill);
+    return uint64_t(int64_t(PerPacket * Packets) + Fill +
+                    (Packets % 2 ? OddExtra : 0));
   }
 };
 
