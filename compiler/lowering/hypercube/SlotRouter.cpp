@@ -2,6 +2,8 @@
 
 #include "compiler/lowering/hypercube/SlotRouter.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <algorithm>
 #include <cassert>
 #include <functional>
@@ -27,11 +29,14 @@ struct Entry {
 
 RouteResult routePackets(unsigned D, llvm::ArrayRef<RoutedPacket> Packets,
                          ForwardFn Next, Holdings &H) {
-  const uint64_t N = uint64_t(1) << D;
   RouteResult R;
-  std::vector<std::vector<Entry>> Queues(N * D);
+  // Queues exist only for arcs holding copies (a 2^20-node cube has 2*10^7
+  // arcs but far fewer busy at once): arc -> a queue of Pool, whose slot is
+  // recycled when it empties.
+  llvm::DenseMap<uint64_t, uint32_t> QueueOf;
+  std::vector<std::vector<Entry>> Pool;
+  std::vector<uint32_t> FreeQueues;
   std::vector<uint64_t> Active;
-  std::vector<uint8_t> IsActive(N * D, 0);
 
   auto Enqueue = [&](uint32_t Packet, NodeId At, uint32_t Ready,
                      uint32_t FromBit) {
@@ -40,13 +45,20 @@ RouteResult routePackets(unsigned D, llvm::ArrayRef<RoutedPacket> Packets,
     for (uint32_t Bits = F.Bits; Bits; Bits &= Bits - 1) {
       unsigned B = __builtin_ctz(Bits);
       uint64_t Arc = uint64_t(At) * D + B;
-      std::vector<Entry> &Q = Queues[Arc];
-      Q.push_back(Entry{F.Class, Ready, Packets[Packet].Priority, Packet});
-      std::push_heap(Q.begin(), Q.end(), std::greater<Entry>());
-      if (!IsActive[Arc]) {
-        IsActive[Arc] = 1;
+      auto [It, New] = QueueOf.try_emplace(Arc, 0);
+      if (New) {
+        if (FreeQueues.empty()) {
+          It->second = uint32_t(Pool.size());
+          Pool.emplace_back();
+        } else {
+          It->second = FreeQueues.back();
+          FreeQueues.pop_back();
+        }
         Active.push_back(Arc);
       }
+      std::vector<Entry> &Q = Pool[It->second];
+      Q.push_back(Entry{F.Class, Ready, Packets[Packet].Priority, Packet});
+      std::push_heap(Q.begin(), Q.end(), std::greater<Entry>());
     }
   };
 
@@ -74,7 +86,7 @@ RouteResult routePackets(unsigned D, llvm::ArrayRef<RoutedPacket> Packets,
     std::sort(Active.begin(), Active.end());
     Arrivals.clear();
     for (uint64_t Arc : Active) {
-      std::vector<Entry> &Q = Queues[Arc];
+      std::vector<Entry> &Q = Pool[QueueOf.find(Arc)->second];
       assert(!Q.empty() && Q.front().Ready <= Slot && "queued copies are ready");
       std::pop_heap(Q.begin(), Q.end(), std::greater<Entry>());
       Entry E = Q.back();
@@ -94,10 +106,13 @@ RouteResult routePackets(unsigned D, llvm::ArrayRef<RoutedPacket> Packets,
     // Copies that arrived leave no earlier than the next slot.
     size_t Kept = 0;
     for (uint64_t Arc : Active) {
-      if (!Queues[Arc].empty())
+      auto It = QueueOf.find(Arc);
+      if (!Pool[It->second].empty()) {
         Active[Kept++] = Arc;
-      else
-        IsActive[Arc] = 0;
+      } else {
+        FreeQueues.push_back(It->second);
+        QueueOf.erase(It);
+      }
     }
     Active.resize(Kept);
     for (const Arrival &A : Arrivals)
