@@ -17,6 +17,12 @@ void FlintSchedule::add(unsigned Step, Op O) {
   Steps[Step].push_back(O);
 }
 
+void FlintSchedule::reserve(unsigned Step, size_t Ops) {
+  if (Steps.size() <= Step)
+    Steps.resize(Step + 1);
+  Steps[Step].reserve(Steps[Step].size() + Ops);
+}
+
 void FlintSchedule::copy(unsigned Step, NodeId Src, NodeId Dst,
                          ChunkRange Chunks) {
   add(Step, {Src, Dst, Kind::Copy, Chunks});
@@ -95,7 +101,7 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
     /// Offsets into Pool of the sent set and of the ownership it grants (a
     /// share passes on everything the sender owns, even chunks the receiver
     /// already held, e.g. the root after split scattering).
-    size_t Set, Grant;
+    uint32_t Set, Grant;
     bool Moves, Transfers;
   };
   std::vector<Sent> Out;
@@ -104,6 +110,15 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
   for (const std::vector<Op> &Ops : Steps) {
     Out.clear();
     Pool.clear();
+    // Exact room: the largest step sets the peak, doubling would add half.
+    size_t Words = 0;
+    for (const Op &O : Ops)
+      Words += O.K == Kind::Share ? 2 * W : W;
+    if (Words > UINT32_MAX)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "a step is too large to build");
+    Out.reserve(Ops.size());
+    Pool.reserve(Words);
     for (const Op &O : Ops) {
       const uint64_t *Own = Owns[O.Src];
       if (!anyBit(Own, W))
@@ -150,7 +165,7 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
         Pool.resize(At);
         continue;
       }
-      Out.push_back({O.Src, O.Dst, At, GrantAt,
+      Out.push_back({O.Src, O.Dst, uint32_t(At), uint32_t(GrantAt),
                      O.K == Kind::Move || O.K == Kind::MoveUpperHalf,
                      Transfers});
     }

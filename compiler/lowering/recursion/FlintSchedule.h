@@ -55,6 +55,10 @@ public:
   /// One direction of a sharing: sends what \p Src owns and \p Dst lacks.
   /// Record both directions for a two-way sharing.
   void share(unsigned Step, NodeId Src, NodeId Dst);
+  /// Room for \p Ops operations in \p Step, so a lowering that knows its
+  /// step sizes stores them without growth slack (a 2^20-node step holds
+  /// 2^19 operations).
+  void reserve(unsigned Step, size_t Ops);
 
   /// Replays the operations from \p Root owning every chunk and appends the
   /// steps to \p B. Fails when the holdings would not fit in memory.

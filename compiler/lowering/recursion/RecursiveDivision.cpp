@@ -19,6 +19,7 @@ unsigned recursiveDivision(FlintSchedule &S, unsigned Step, const MeshGrid &G,
       if (Bit >= Shape.Log[Axis])
         continue;
       size_t Count = Holders.size();
+      S.reserve(Step, Count * Lattices.size());
       for (size_t H = 0; H < Count; ++H) {
         GridCoord To = Holders[H];
         To[Axis] ^= uint32_t(1) << Bit;
