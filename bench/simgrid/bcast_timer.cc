@@ -2,18 +2,21 @@
 //
 // Linked (smpicxx) with a table of BenchEntry rows and run by smpirun:
 //
-//   bcast_timer ROOT
+//   bcast_timer ROOT [BYTES] [--cold]
 //
-// For every entry, on MPI_COMM_WORLD from ROOT, with MPI_BYTE:
+// For every entry (of BYTES bytes only, when given), on MPI_COMM_WORLD
+// from ROOT, with MPI_BYTE:
 //   1. one untimed warm-up call (SMPI's selectors build sub-communicators
-//      on their first call);
+//      on their first call), left out with --cold (bcastc's plans keep no
+//      state between calls, so their first call is their every call);
 //   2. one timed call: every rank sleeps until the same simulated instant
 //      T, calls, and reads MPI_Wtime when it returns; the entry's time is
 //      the largest return time minus T over all ranks. A barrier would let
 //      ranks start up to lg(n) message latencies apart, which is as long as
 //      a short broadcast.
-// After both calls every byte of every rank is checked against the root's
-// pattern, and 64 guard bytes past the message must keep their contents.
+// After each call every byte of every rank is checked against the root's
+// pattern (ranks start with its complement, so no byte arrives by chance),
+// and 64 guard bytes past the message must keep their contents.
 // SMPI's times are deterministic, so one timed call is enough.
 //
 // Prints one line per entry on rank 0:
@@ -47,51 +50,75 @@ uint64_t patternWord(uint64_t Index, uint64_t Salt) {
   return X;
 }
 
-/// Fills \p Buf with the pattern of \p Salt (word by word; the last partial
-/// word is cut).
-void fill(std::vector<unsigned char> &Buf, uint64_t Salt) {
+/// What a rank that has not received byte I holds there: the complement of
+/// the message, so every undelivered byte differs from what the check
+/// expects (a second hash would match one byte in 256 by chance).
+uint64_t garbageWord(uint64_t Index, uint64_t Salt) {
+  return ~patternWord(Index, Salt);
+}
+
+/// Word \p Index of a buffer whose first \p Bytes hold the message (or
+/// garbage, \p Data false) and whose guard holds garbage.
+uint64_t wantWord(uint64_t Index, uint64_t Bytes, uint64_t Salt, bool Data) {
+  uint64_t W = Data ? patternWord(Index, Salt) : garbageWord(Index, Salt);
+  uint64_t Start = Index * 8;
+  if (!Data || Start + 8 <= Bytes)
+    return W;
+  // Mixed or guard word: guard bytes are garbage.
+  unsigned char Out[8], G[8];
+  uint64_t GW = garbageWord(Index, Salt);
+  std::memcpy(Out, &W, 8);
+  std::memcpy(G, &GW, 8);
+  for (uint64_t B = 0; B < 8; ++B)
+    if (Start + B >= Bytes)
+      Out[B] = G[B];
+  std::memcpy(&W, Out, 8);
+  return W;
+}
+
+/// Fills \p Buf: the message of \p Salt (on the root) or its complement in
+/// the first \p Bytes, the complement in the guard. The last partial word is
+/// cut.
+void fill(std::vector<unsigned char> &Buf, uint64_t Bytes, uint64_t Salt,
+          bool IsRoot) {
   for (uint64_t I = 0; I < Buf.size(); I += 8) {
-    uint64_t W = patternWord(I / 8, Salt);
+    uint64_t W = wantWord(I / 8, Bytes, Salt, IsRoot);
     std::memcpy(&Buf[I], &W, Buf.size() - I < 8 ? Buf.size() - I : 8);
   }
 }
 
-/// Number of bytes of \p Buf that differ from what the pattern of \p Salt
-/// (the first \p Bytes) and \p Garbage (the guard) put there.
+/// Number of bytes of \p Buf that differ from the message of \p Salt (the
+/// first \p Bytes) and the untouched guard after it.
 uint64_t countWrong(const std::vector<unsigned char> &Buf, uint64_t Bytes,
-                    uint64_t Salt, uint64_t Garbage) {
+                    uint64_t Salt) {
   uint64_t Wrong = 0;
   for (uint64_t I = 0; I < Buf.size(); I += 8) {
-    unsigned char Want[16];
-    uint64_t WData = patternWord(I / 8, Salt);
-    uint64_t WGuard = patternWord(I / 8, Garbage);
-    std::memcpy(Want, &WData, 8);
-    std::memcpy(Want + 8, &WGuard, 8);
+    uint64_t Want = wantWord(I / 8, Bytes, Salt, /*Data=*/true);
     uint64_t End = Buf.size() - I < 8 ? Buf.size() - I : 8;
-    if (End == 8 && I + 8 <= Bytes && !std::memcmp(&Buf[I], Want, 8))
-      continue;
+    if (End == 8) { // one load and compare per word, not a memcmp call
+      uint64_t Got;
+      std::memcpy(&Got, &Buf[I], 8);
+      if (Got == Want)
+        continue;
+    }
+    unsigned char W[8];
+    std::memcpy(W, &Want, 8);
     for (uint64_t B = 0; B < End; ++B)
-      Wrong += Buf[I + B] != (I + B < Bytes ? Want[B] : Want[8 + B]);
+      Wrong += Buf[I + B] != W[B];
   }
   return Wrong;
 }
 
-/// One call of \p E on every rank; returns this rank's wrong bytes (or the
-/// whole buffer if the call failed) and, when \p Timed, sets \p Seconds to
-/// the time from the common start to this rank's return.
+/// One call of \p E on every rank into \p Buf (message and guard, reused
+/// across calls so its pages are touched once); returns this rank's wrong
+/// bytes (or the whole buffer if the call failed) and, when \p Timed, sets
+/// \p Seconds to the time from the common start to this rank's return.
 uint64_t runOnce(const BenchEntry &E, int Root, uint64_t Salt, bool Timed,
-                 double &Seconds) {
+                 std::vector<unsigned char> &Buf, double &Seconds) {
   int Rank;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   const uint64_t Bytes = uint64_t(E.Bytes);
-  std::vector<unsigned char> Buf(Bytes + GuardBytes);
-  const uint64_t Garbage = Salt * 1000003u + 7 + uint64_t(Rank) * 131;
-  fill(Buf, Rank == Root ? Salt : Garbage);
-  if (Rank == Root) { // the root's guard is garbage too
-    std::vector<unsigned char> Guard(Buf.size());
-    fill(Guard, Garbage);
-    std::memcpy(&Buf[Bytes], &Guard[Bytes], GuardBytes);
-  }
+  fill(Buf, Bytes, Salt, Rank == Root);
   double Start = 0;
   if (Timed) {
     MPI_Barrier(MPI_COMM_WORLD);
@@ -108,7 +135,7 @@ uint64_t runOnce(const BenchEntry &E, int Root, uint64_t Salt, bool Timed,
   Seconds = MPI_Wtime() - Start;
   if (RC != MPI_SUCCESS)
     return Buf.size();
-  return countWrong(Buf, Bytes, Salt, Garbage);
+  return countWrong(Buf, Bytes, Salt);
 }
 
 } // namespace
@@ -118,16 +145,35 @@ int main(int argc, char **argv) {
   int Rank, Size;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Size);
-  if (argc != 2 || std::atoi(argv[1]) < 0 || std::atoi(argv[1]) >= Size) {
+  // ROOT [BYTES] [--cold]
+  bool Cold = false;
+  int Positional = 0;
+  const char *Args[2] = {nullptr, nullptr};
+  bool BadArgs = false;
+  for (int A = 1; A < argc; ++A) {
+    if (!std::strcmp(argv[A], "--cold"))
+      Cold = true;
+    else if (Positional < 2)
+      Args[Positional++] = argv[A];
+    else
+      BadArgs = true;
+  }
+  if (BadArgs || !Args[0] || std::atoi(Args[0]) < 0 ||
+      std::atoi(Args[0]) >= Size) {
     if (Rank == 0)
-      std::printf("usage: bcast_timer ROOT (0 <= ROOT < %d)\n", Size);
+      std::printf("usage: bcast_timer ROOT [BYTES] [--cold] (0 <= ROOT < "
+                  "%d; only the entries of BYTES bytes when given)\n",
+                  Size);
     MPI_Finalize();
     return 2;
   }
-  const int Root = std::atoi(argv[1]);
+  const int Root = std::atoi(Args[0]);
+  const long long Only = Args[1] ? std::atoll(Args[1]) : -1;
   int Status = 0;
   for (int I = 0; I < NumBenchEntries; ++I) {
     const BenchEntry &E = BenchEntries[I];
+    if (Only >= 0 && E.Bytes != Only)
+      continue;
     if (E.Bytes < 0 || E.Bytes > INT_MAX) {
       if (Rank == 0)
         std::printf("RESULT %s %lld 0 FAIL bytes-out-of-range\n", E.Name,
@@ -137,8 +183,10 @@ int main(int argc, char **argv) {
     }
     double Seconds = 0;
     unsigned long long Wrong[2] = {0, 0}, Total[2];
-    Wrong[0] = runOnce(E, Root, 2 * uint64_t(I) + 1, false, Seconds);
-    Wrong[0] += runOnce(E, Root, 2 * uint64_t(I) + 2, true, Seconds);
+    std::vector<unsigned char> Buf(uint64_t(E.Bytes) + GuardBytes);
+    if (!Cold)
+      Wrong[0] = runOnce(E, Root, 2 * uint64_t(I) + 1, false, Buf, Seconds);
+    Wrong[0] += runOnce(E, Root, 2 * uint64_t(I) + 2, true, Buf, Seconds);
     double Slowest;
     MPI_Reduce(&Seconds, &Slowest, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Reduce(Wrong, Total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0,

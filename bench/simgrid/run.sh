@@ -5,6 +5,7 @@
 #       [--topologies="torus:8x8 mesh:8x8 torus:16x16 mesh:16x16"]
 #       [--sizes="8 1024 65536 1048576 16777216"] [--models="one all"]
 #       [--top=3] [--root=0] [--builtins="binomial_tree ..."]
+#       [--budget=1140] [--timeout=20] [--timeout-per-mib=10]
 #       [--bcastc=PATH --make-platform=PATH]   (else built with Bazel)
 #   bench/simgrid/run.sh --summarize --work=DIR [--out=...] [--topologies=...]
 #       only prints the table again from DIR/out/*.txt (of one or several
@@ -17,10 +18,22 @@
 # ports=all for all-port) with `--emit=mpi-cpp` and links them with
 # bcast_timer.cc; compiles MPI_Bcast with the same harness; runs each under
 # smpirun, the built-in once per `--cfg=smpi/bcast:NAME`. bcast_timer checks
-# every byte after a warm-up and a timed call. Prints (and writes to --out)
-# a Markdown table: per topology, size and model, our best plan, the best
+# every byte after every call: a warm-up and a timed call for built-ins, the
+# timed call alone for our plans (they keep no state between calls; with a
+# warm-up they time the same to 1 ns). Prints (and writes to --out) a
+# Markdown table: per topology, size and model, our best plan, the best
 # built-in and their ratio; every simulated time is in WORK/results.tsv.
 # Exits 1 if one of our plans delivered a wrong byte or failed to run.
+#
+# Time: one smpirun per (platform, size, plan set or built-in); every
+# binary is compiled before the runs, then one job per (platform, plan set
+# or built-in) runs the sizes in ascending order. A run gets --timeout
+# seconds plus --timeout-per-mib per MiB of message (the slowest built-ins
+# take about 1 s per MiB on 256 ranks; the check of every byte dominates),
+# and a built-in that fails or times out is not run at larger sizes on that
+# platform (`not-run`): some deadlock or crash in SMPI on every size. The
+# whole run stops at --budget seconds (default 19 minutes; 0: none): a run
+# cut short is `timed-out`, one never started `skipped`.
 #
 # SMPI settings: CM02 (bandwidth and latency only, no TCP factors),
 # no simulated computation, no cross traffic, MPI_Wtime costs nothing;
@@ -48,7 +61,9 @@ BUILTINS="default arrival_pattern_aware arrival_pattern_aware_wait
   SMP_binomial SMP_linear ompi ompi_split_bintree ompi_pipeline mpich
   mvapich2 mvapich2_inter_node mvapich2_intra_node
   mvapich2_knomial_intra_node impi"
-TIMEOUT=1200
+TIMEOUT=20
+TIMEOUT_PER_MIB=10
+BUDGET=1140
 SUMMARIZE=0
 
 for arg in "$@"; do
@@ -60,6 +75,9 @@ for arg in "$@"; do
   --sizes=*) SIZES=${arg#*=} ;;
   --models=*) MODELS=${arg#*=} ;;
   --top=*) TOP=${arg#*=} ;;
+  --budget=*) BUDGET=${arg#*=} ;;
+  --timeout=*) TIMEOUT=${arg#*=} ;;
+  --timeout-per-mib=*) TIMEOUT_PER_MIB=${arg#*=} ;;
   --root=*) ROOT=${arg#*=} ;;
   --builtins=*) BUILTINS=${arg#*=} ;;
   --bcastc=*) BCASTC=${arg#*=} ;;
@@ -81,6 +99,7 @@ for tool in smpicxx smpirun; do
   fi
 done
 START=$(date +%s)
+DEADLINE=$([ "$BUDGET" -gt 0 ] && echo $((START + BUDGET)) || echo 0)
 if [ $SUMMARIZE = 1 ]; then
   [ -d "$WORK/out" ] || { echo "run.sh: --summarize needs --work=DIR with out/" >&2; exit 2; }
 elif [ -z "$BCASTC" ] || [ -z "$MAKE_PLATFORM" ]; then
@@ -121,11 +140,43 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
   exit 2
 }
 
+# `job TAG PREFIX STOP COMMAND...` writes a job script that runs COMMAND
+# SIZE for every size, ascending, each within its timeout and the budget,
+# and labels the output lines with PREFIX. With STOP=1 (built-ins), a size
+# that fails or times out ends the job: larger sizes are `not-run` (a
+# built-in that deadlocks at 8 B would otherwise burn a timeout per size).
 job=0
+job() {
+  local tag=$1 prefix=$2 stop=$3
+  shift 3
+  job=$((job + 1))
+  cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
+dead=0
+for s in $SIZES; do
+  out=$WORK/out/$tag-\$s
+  left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
+  limit=\$(( $TIMEOUT + s * $TIMEOUT_PER_MIB / 1048576 ))
+  if [ \$dead = 1 ]; then
+    echo "rc not-run \$s" >\$out.log
+  elif [ \$left -lt 5 ]; then
+    echo "rc skipped \$s" >\$out.log
+  else
+    rc=0
+    timeout \$(( left < limit ? left : limit )) $* \$s >\$out.log 2>&1 || rc=\$?
+    echo "rc \$rc \$s" >>\$out.log
+    [ \$rc = 0 ] || dead=$stop
+  fi
+  sed 's/^/$prefix /' \$out.log >\$out.txt
+done
+EOF
+}
+
+dirs=()
 for topo in $TOPOLOGIES; do
   for model in $MODELS; do
     dir="$WORK/${topo//:/_}-$model"
     mkdir -p "$dir"
+    dirs+=("$dir")
     "$MAKE_PLATFORM" --topology="$topo" --ports="$model" \
       -o "$dir/platform.xml" --hostfile="$dir/hosts"
     # Our candidates: the --top best of `bcastc algorithms` per size.
@@ -153,32 +204,28 @@ for topo in $TOPOLOGIES; do
     done
     printf 'const BenchEntry BenchEntries[] = {\n%b};\n' "$entries" >>"$table"
     echo "const int NumBenchEntries = $k;" >>"$table"
-    run="timeout $TIMEOUT smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
-    job=$((job + 1))
-    cat >"$WORK/jobs/$(printf %04d $job).sh" <<EOF
-out=$WORK/out/$(printf %04d $job)
-cd $dir
-if ${CXX[*]} $SRC/bcast_timer.cc $table plan_*.cc -o ours 2>ours.log; then
-  $run ./ours $ROOT >\$out.log 2>&1; echo "rc \$?" >>\$out.log
-else
-  echo "rc compile" >\$out.log
-fi
-sed 's/^/$topo $model ours /' \$out.log >\$out.txt
-EOF
+  done
+done
+# Our binaries, --jobs compiles at a time.
+printf '%s\n' "${dirs[@]}" | xargs -P "$JOBS" -I{} sh -c \
+  'cd {} && '"${CXX[*]}"' '"$SRC"'/bcast_timer.cc ours_table.cc plan_*.cc -o ours 2>ours.log || echo "compile failed" >>ours.log'
+
+for topo in $TOPOLOGIES; do
+  for model in $MODELS; do
+    dir="$WORK/${topo//:/_}-$model"
+    tag="${topo//:/_}-$model"
+    run="smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
+    job "$tag-ours" "$topo $model ours" 0 "$run $dir/ours $ROOT --cold"
     for b in $BUILTINS; do
-      job=$((job + 1))
-      cat >"$WORK/jobs/$(printf %04d $job).sh" <<EOF
-out=$WORK/out/$(printf %04d $job)
-cd $dir
-$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT >\$out.log 2>&1; echo "rc \$?" >>\$out.log
-sed 's/^/$topo $model builtin:$b /' \$out.log >\$out.txt
-EOF
+      job "$tag-$b" "$topo $model builtin:$b" 1 \
+        "$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT"
     done
   done
 done
 
-# The slowest jobs (16 x 16) first, so the two workers finish together.
-ls "$WORK"/jobs/*.sh | sort -r | xargs -P "$JOBS" -n 1 bash
+# In --topologies order (list the cheapest first): what the budget cuts is
+# the largest sizes of the last platforms.
+ls "$WORK"/jobs/*.sh | sort | xargs -P "$JOBS" -n 1 bash
 fi
 
 # results.tsv: topology model who algorithm bytes time_us status
@@ -188,7 +235,12 @@ cat "$WORK"/out/*.txt | awk '
     if (who ~ /^builtin:/) { alg = substr(who, 9); who = "builtin" }
     print $1 "\t" $2 "\t" who "\t" alg "\t" $6 "\t" $7 "\t" $8
   }
-  $4 == "rc" && $5 != "0" { print $1 "\t" $2 "\t" $3 "\t-\t-\t-\trc=" $5 }
+  $4 == "rc" && $5 != "0" {
+    status = $5 == "skipped" || $5 == "not-run" ? $5 : $5 == "124" ? "timed-out" : "rc=" $5
+    alg = $3; who = $3
+    if (who ~ /^builtin:/) { alg = substr(who, 9); who = "builtin" }
+    print $1 "\t" $2 "\t" who "\t" alg "\t" $6 "\t-\t" status
+  }
 ' >"$WORK/results.tsv"
 
 STATUS=0
@@ -199,7 +251,13 @@ awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
     return b " B"
   }
   {
-    if ($7 != "ok") { bad[$1 " " $2 " " $3 " " $4] = $7; next }
+    if ($7 == "timed-out" || $7 == "skipped") {
+      cut[$1 " " $2 " " $5 " " $3 " " $4] = $7; next
+    }
+    if ($7 == "not-run") {
+      after[$1 " " $2 " " $3 " " $4] = after[$1 " " $2 " " $3 " " $4] " " $5; next
+    }
+    if ($7 != "ok") { bad[$1 " " $2 " " $5 " " $3 " " $4] = $7; next }
     key = $1 SUBSEP $2 SUBSEP $5 SUBSEP $3
     if (!(key in best) || $6 + 0 < best[key] + 0) { best[key] = $6; name[key] = $4 }
   }
@@ -217,11 +275,15 @@ awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
       print line
     }
     for (k in bad) print "failed: " k " " bad[k] | "sort"
+    close("sort")
+    for (k in cut) print "not run to the end: " k " " cut[k] | "sort"
+    close("sort")
+    for (k in after) print "not run after failing at a smaller size: " k ":" after[k] | "sort"
   }
 ' "$WORK/results.tsv" >"$WORK/table.md"
 cat "$WORK/table.md"
 [ -f "$WORK/notes.txt" ] && cat "$WORK/notes.txt"
-if grep -q "^failed: [^ ]* [^ ]* ours" "$WORK/table.md"; then
+if grep -q "^failed: [^ ]* [^ ]* [^ ]* ours" "$WORK/table.md"; then
   echo "run.sh: one of our plans failed (see $WORK/out)" >&2
   STATUS=1
 fi

@@ -8,11 +8,13 @@
 #    platform (route_check.cc, built with g++ -lsimgrid) must be bcastc's
 #    dimension-order route hop for hop; so must the TORUS cluster's for
 #    mesh:4x4 in the corner of torus 8x8.
-# 2. Side by side: run.sh on torus:4x4 and mesh:4x4, 4 KiB, one-port and
-#    all-port, our best plan and two built-ins (binomial_tree,
+# 2. Side by side: run.sh on torus:4x4 and mesh:4x4, 8 B and 4 KiB,
+#    one-port and all-port, our best plan and two built-ins (binomial_tree,
 #    scatter_LR_allgather); every byte is checked by bcast_timer, every
 #    row must have positive times, and a second run must print the same
-#    table (SMPI is deterministic).
+#    table (SMPI is deterministic). A third "built-in" SMPI does not know
+#    fails at 8 B: it must be listed as failed (without failing the run)
+#    and not run at 4 KiB.
 #
 #===----------------------------------------------------------------------===#
 
@@ -68,8 +70,8 @@ grep -q "all-port only" bad.err || fail "unclear error: $(cat bad.err)"
 
 # 2. Side by side, twice.
 for i in 1 2; do
-  "$RUN_SH" --topologies="torus:4x4 mesh:4x4" --sizes=4096 --top=1 \
-    --builtins="binomial_tree scatter_LR_allgather" --jobs=2 \
+  "$RUN_SH" --topologies="torus:4x4 mesh:4x4" --sizes="8 4096" --top=1 \
+    --builtins="binomial_tree scatter_LR_allgather no_such_bcast" --jobs=2 \
     --bcastc="$BCASTC" --make-platform="$MAKE_PLATFORM" --src="$SRC" \
     --work="$WORK/run$i" --out="$WORK/table$i.md" >"run$i.log" 2>&1 ||
     { fail "run $i: $(tail -5 "run$i.log")"; }
@@ -78,15 +80,20 @@ cat "$WORK/table1.md"
 cmp -s "$WORK/table1.md" "$WORK/table2.md" ||
   fail "two runs gave different tables: $(diff "$WORK/table1.md" "$WORK/table2.md")"
 rows=$(grep -c '^| [a-z]*:4x4 |' "$WORK/table1.md")
-[ "$rows" = 4 ] || fail "expected 4 rows, got $rows"
+[ "$rows" = 8 ] || fail "expected 8 rows, got $rows"
 # Every row: a plan and a built-in with positive times.
 awk -F'|' '/^\| [a-z]*:4x4 \|/ {
   if (!($6 + 0 > 0 && $8 + 0 > 0 && $9 + 0 > 0)) { print "bad row: " $0; bad = 1 }
 } END { exit bad }' "$WORK/table1.md" || fail "a row lacks a positive time"
-grep -q "^failed" "$WORK/table1.md" && fail "a run failed: $(grep '^failed' "$WORK/table1.md")"
-# Each run: 4 ours + 8 built-in (platform, size) results, all checked.
+failed=$(grep '^failed' "$WORK/table1.md")
+[ "$(grep -c '^failed: .* 8 builtin no_such_bcast rc=134$' <<<"$failed")" = 4 ] &&
+  [ "$(wc -l <<<"$failed")" = 4 ] ||
+  fail "expected only no_such_bcast to fail, at 8 B on 4 platforms: $failed"
+[ "$(grep -c '^not run after failing at a smaller size: .* builtin no_such_bcast: 4096$' \
+  "$WORK/table1.md")" = 4 ] || fail "no_such_bcast was not dropped after 8 B"
+# Each run: 8 ours + 16 built-in (platform, size) results, all checked.
 n=$(awk -F'\t' '$7 == "ok"' "$WORK/run1/results.tsv" | wc -l)
-[ "$n" = 12 ] || fail "expected 12 checked results, got $n"
+[ "$n" = 24 ] || fail "expected 24 checked results, got $n"
 
 if [ $FAILED -ne 0 ]; then
   echo "$FAILED failure(s)"
