@@ -5,7 +5,7 @@
 #       [--topologies="torus:8x8 mesh:8x8 torus:16x16 mesh:16x16"]
 #       [--sizes="8 1024 65536 1048576 16777216"] [--models="one all"]
 #       [--top=3] [--root=0] [--builtins="binomial_tree ..."]
-#       [--budget=1140] [--timeout=20] [--timeout-per-mib=10]
+#       [--budget=1140] [--timeout=20] [--timeout-per-mib=5]
 #       [--bcastc=PATH --make-platform=PATH]   (else built with Bazel)
 #   bench/simgrid/run.sh --summarize --work=DIR [--out=...] [--topologies=...]
 #       only prints the table again from DIR/out/*.txt (of one or several
@@ -28,12 +28,15 @@
 # Time: one smpirun per (platform, size, plan set or built-in); every
 # binary is compiled before the runs, then one job per (platform, plan set
 # or built-in) runs the sizes in ascending order. A run gets --timeout
-# seconds plus --timeout-per-mib per MiB of message (the slowest built-ins
-# take about 1 s per MiB on 256 ranks; the check of every byte dominates),
-# and a built-in that fails or times out is not run at larger sizes on that
-# platform (`not-run`): some deadlock or crash in SMPI on every size. The
-# whole run stops at --budget seconds (default 19 minutes; 0: none): a run
-# cut short is `timed-out`, one never started `skipped`.
+# seconds plus --timeout-per-mib per MiB of message (a tree built-in takes
+# about 0.7 s per MiB on 256 ranks, most of it faulting in and checking
+# 256 buffers), and a built-in that fails or times out is not run at larger
+# sizes on that platform (`not-run`): some deadlock or crash in SMPI on
+# every size. Neither is one whose wall time, scaled from the last size,
+# would pass its timeout (`predicted-Ns`). The whole run stops at --budget
+# seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
+# one never started `skipped`. `--budget=0 --timeout=100000` runs
+# everything to the end.
 #
 # SMPI settings: CM02 (bandwidth and latency only, no TCP factors),
 # no simulated computation, no cross traffic, MPI_Wtime costs nothing;
@@ -62,7 +65,7 @@ BUILTINS="default arrival_pattern_aware arrival_pattern_aware_wait
   mvapich2 mvapich2_inter_node mvapich2_intra_node
   mvapich2_knomial_intra_node impi"
 TIMEOUT=20
-TIMEOUT_PER_MIB=10
+TIMEOUT_PER_MIB=5
 BUDGET=1140
 SUMMARIZE=0
 
@@ -144,26 +147,35 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
 # SIZE for every size, ascending, each within its timeout and the budget,
 # and labels the output lines with PREFIX. With STOP=1 (built-ins), a size
 # that fails or times out ends the job: larger sizes are `not-run` (a
-# built-in that deadlocks at 8 B would otherwise burn a timeout per size).
+# built-in that deadlocks at 8 B would otherwise burn a timeout per size);
+# so does a run whose wall time, scaled linearly from the previous size's
+# (when that took 2 s or more), would exceed its timeout (`predicted`):
+# pipelined built-ins with 8 KiB segments simulate ~10^5 concurrent
+# messages at 16 MiB and take longer than linearly.
 job=0
 job() {
   local tag=$1 prefix=$2 stop=$3
   shift 3
   job=$((job + 1))
   cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
-dead=0
+dead=0 prev_ms=0 prev_s=1
 for s in $SIZES; do
   out=$WORK/out/$tag-\$s
   left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
   limit=\$(( $TIMEOUT + s * $TIMEOUT_PER_MIB / 1048576 ))
+  predicted=\$(( prev_ms >= 2000 ? prev_ms * (s / prev_s) / 1000 : 0 ))
   if [ \$dead = 1 ]; then
     echo "rc not-run \$s" >\$out.log
+  elif [ $stop = 1 ] && [ \$predicted -gt \$limit ]; then
+    echo "rc predicted \$s \$predicted" >\$out.log
+    dead=1
   elif [ \$left -lt 5 ]; then
     echo "rc skipped \$s" >\$out.log
   else
-    rc=0
+    rc=0 t0=\$(date +%s%N)
     timeout \$(( left < limit ? left : limit )) $* \$s >\$out.log 2>&1 || rc=\$?
-    echo "rc \$rc \$s" >>\$out.log
+    prev_ms=\$(( (\$(date +%s%N) - t0) / 1000000 )) prev_s=\$s
+    echo "rc \$rc \$s \$prev_ms" >>\$out.log
     [ \$rc = 0 ] || dead=$stop
   fi
   sed 's/^/$prefix /' \$out.log >\$out.txt
@@ -236,7 +248,7 @@ cat "$WORK"/out/*.txt | awk '
     print $1 "\t" $2 "\t" who "\t" alg "\t" $6 "\t" $7 "\t" $8
   }
   $4 == "rc" && $5 != "0" {
-    status = $5 == "skipped" || $5 == "not-run" ? $5 : $5 == "124" ? "timed-out" : "rc=" $5
+    status = $5 == "skipped" || $5 == "not-run" ? $5 : $5 == "124" ? "timed-out" : $5 == "predicted" ? "predicted-" $7 "s" : "rc=" $5
     alg = $3; who = $3
     if (who ~ /^builtin:/) { alg = substr(who, 9); who = "builtin" }
     print $1 "\t" $2 "\t" who "\t" alg "\t" $6 "\t-\t" status
@@ -251,7 +263,7 @@ awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
     return b " B"
   }
   {
-    if ($7 == "timed-out" || $7 == "skipped") {
+    if ($7 == "timed-out" || $7 == "skipped" || $7 ~ /^predicted/) {
       cut[$1 " " $2 " " $5 " " $3 " " $4] = $7; next
     }
     if ($7 == "not-run") {
