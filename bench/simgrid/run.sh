@@ -32,8 +32,9 @@
 # about 0.7 s per MiB on 256 ranks, most of it faulting in and checking
 # 256 buffers), and a built-in that fails or times out is not run at larger
 # sizes on that platform (`not-run`): some deadlock or crash in SMPI on
-# every size. Neither is one whose wall time, scaled from the last size,
-# would pass its timeout (`predicted-Ns`). The whole run stops at --budget
+# every size. Neither is one whose wall time, predicted from its last size
+# or from the same built-in on the smaller platform of that kind listed
+# before, would pass its timeout (`predicted-Ns`). The whole run stops at --budget
 # seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
 # one never started `skipped`. `--budget=0 --timeout=100000` runs
 # everything to the end.
@@ -120,8 +121,8 @@ if [ $SUMMARIZE = 0 ]; then
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
-rm -rf "$WORK/jobs" "$WORK/out"
-mkdir -p "$WORK/jobs" "$WORK/out"
+rm -rf "$WORK/jobs" "$WORK/out" "$WORK/wall"
+mkdir -p "$WORK/jobs" "$WORK/out" "$WORK/wall"
 CXX=(smpicxx -std=c++17 -O1 -w -I"$SRC")
 SMPIRUN_CFG="--cfg=network/model:CM02 --cfg=smpi/simulate-computation:no \
 --cfg=network/crosstraffic:0 --cfg=smpi/wtime:0 --log=root.thres:critical"
@@ -143,19 +144,22 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
   exit 2
 }
 
-# `job TAG PREFIX STOP COMMAND...` writes a job script that runs COMMAND
-# SIZE for every size, ascending, each within its timeout and the budget,
-# and labels the output lines with PREFIX. With STOP=1 (built-ins), a size
-# that fails or times out ends the job: larger sizes are `not-run` (a
-# built-in that deadlocks at 8 B would otherwise burn a timeout per size);
-# so does a run whose wall time, scaled linearly from the previous size's
-# (when that took 2 s or more), would exceed its timeout (`predicted`):
-# pipelined built-ins with 8 KiB segments simulate ~10^5 concurrent
-# messages at 16 MiB and take longer than linearly.
+# `job TAG PREFIX STOP REF RATIO COMMAND...` writes a job script that runs
+# COMMAND SIZE for every size, ascending, each within its timeout and the
+# budget, and labels the output lines with PREFIX. With STOP=1 (built-ins),
+# a size that fails or times out ends the job: larger sizes are `not-run`
+# (a built-in that deadlocks at 8 B would otherwise burn a timeout per
+# size); so does a run predicted to pass its timeout (`predicted-Ns`),
+# from this job's previous size (wall time x the size ratio, when that took
+# 2 s or more) or from job REF, the same built-in on a smaller platform
+# (wall time x RATIO^2, RATIO its rank ratio; a run that did not finish
+# there is not started here). Pipelined built-ins with 8 KiB segments
+# simulate ~10^5 concurrent messages at 16 MiB, far worse than linearly:
+# NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on 64 ranks.
 job=0
 job() {
-  local tag=$1 prefix=$2 stop=$3
-  shift 3
+  local tag=$1 prefix=$2 stop=$3 ref=$4 ratio=$5
+  shift 5
   job=$((job + 1))
   cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
 dead=0 prev_ms=0 prev_s=1
@@ -164,10 +168,17 @@ for s in $SIZES; do
   left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
   limit=\$(( $TIMEOUT + s * $TIMEOUT_PER_MIB / 1048576 ))
   predicted=\$(( prev_ms >= 2000 ? prev_ms * (s / prev_s) / 1000 : 0 ))
+  if [ -n "$ref" ] && [ -f $WORK/wall/$ref-\$s ]; then
+    there=\$(cat $WORK/wall/$ref-\$s)
+    [ "\$there" = unfinished ] && there=\$(( limit * 1000 ))
+    there=\$(( there * $ratio * $ratio / 1000 ))
+    [ \$there -gt \$predicted ] && predicted=\$there
+  fi
   if [ \$dead = 1 ]; then
     echo "rc not-run \$s" >\$out.log
   elif [ $stop = 1 ] && [ \$predicted -gt \$limit ]; then
     echo "rc predicted \$s \$predicted" >\$out.log
+    echo unfinished >$WORK/wall/$tag-\$s
     dead=1
   elif [ \$left -lt 5 ]; then
     echo "rc skipped \$s" >\$out.log
@@ -176,6 +187,7 @@ for s in $SIZES; do
     timeout \$(( left < limit ? left : limit )) $* \$s >\$out.log 2>&1 || rc=\$?
     prev_ms=\$(( (\$(date +%s%N) - t0) / 1000000 )) prev_s=\$s
     echo "rc \$rc \$s \$prev_ms" >>\$out.log
+    [ \$rc = 124 ] && echo unfinished >$WORK/wall/$tag-\$s || echo \$prev_ms >$WORK/wall/$tag-\$s
     [ \$rc = 0 ] || dead=$stop
   fi
   sed 's/^/$prefix /' \$out.log >\$out.txt
@@ -222,14 +234,27 @@ done
 printf '%s\n' "${dirs[@]}" | xargs -P "$JOBS" -I{} sh -c \
   'cd {} && '"${CXX[*]}"' '"$SRC"'/bcast_timer.cc ours_table.cc plan_*.cc -o ours 2>ours.log || echo "compile failed" >>ours.log'
 
+nodes() { # SPEC -> node count
+  local n=1 e
+  for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
+  echo $n
+}
 for topo in $TOPOLOGIES; do
+  # The reference: the last smaller topology of the same kind listed before.
+  ref="" ratio=1
+  for other in $TOPOLOGIES; do
+    [ "$other" = "$topo" ] && break
+    if [ "${other%%:*}" = "${topo%%:*}" ] && [ $(nodes $other) -lt $(nodes $topo) ]; then
+      ref=${other//:/_} ratio=$(( ($(nodes $topo) + $(nodes $other) - 1) / $(nodes $other) ))
+    fi
+  done
   for model in $MODELS; do
     dir="$WORK/${topo//:/_}-$model"
     tag="${topo//:/_}-$model"
     run="smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
-    job "$tag-ours" "$topo $model ours" 0 "$run $dir/ours $ROOT --cold"
+    job "$tag-ours" "$topo $model ours" 0 "" 1 "$run $dir/ours $ROOT --cold"
     for b in $BUILTINS; do
-      job "$tag-$b" "$topo $model builtin:$b" 1 \
+      job "$tag-$b" "$topo $model builtin:$b" 1 "${ref:+$ref-$model-$b}" $ratio \
         "$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT"
     done
   done
