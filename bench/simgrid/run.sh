@@ -28,13 +28,14 @@
 # Time: one smpirun per (platform, size, plan set or built-in); every
 # binary is compiled before the runs, then one job per (platform, plan set
 # or built-in) runs the sizes in ascending order. A run gets --timeout
-# seconds plus --timeout-per-mib per MiB of message (a tree built-in takes
-# about 0.7 s per MiB on 256 ranks, most of it faulting in and checking
-# 256 buffers), and a built-in that fails or times out is not run at larger
-# sizes on that platform (`not-run`): some deadlock or crash in SMPI on
-# every size. Neither is one whose wall time, predicted from its last size
-# or from the same built-in on the smaller platform of that kind listed
-# before, would pass its timeout (`predicted-Ns`). The whole run stops at --budget
+# seconds plus --timeout-per-mib per MiB of message on 256 ranks, in
+# proportion to the rank count (a tree built-in takes about 0.7 s per MiB
+# on 256 ranks, most of it faulting in and checking 256 buffers). A
+# built-in that fails or times out is not run at larger sizes on that
+# platform (`not-run`): some deadlock or crash in SMPI on every size.
+# Neither is one whose wall time, predicted from its last size or from the
+# same built-in on the smaller platform of that kind listed before, would
+# pass its timeout (`predicted-Ns`). The whole run stops at --budget
 # seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
 # one never started `skipped`. `--budget=0 --timeout=100000` runs
 # everything to the end.
@@ -144,9 +145,9 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
   exit 2
 }
 
-# `job TAG PREFIX STOP REF RATIO COMMAND...` writes a job script that runs
-# COMMAND SIZE for every size, ascending, each within its timeout and the
-# budget, and labels the output lines with PREFIX. With STOP=1 (built-ins),
+# `job TAG PREFIX STOP REF RATIO RANKS COMMAND...` writes a job script that
+# runs COMMAND SIZE for every size, ascending, each within its timeout (for
+# RANKS ranks) and the budget, and labels the output lines with PREFIX. With STOP=1 (built-ins),
 # a size that fails or times out ends the job: larger sizes are `not-run`
 # (a built-in that deadlocks at 8 B would otherwise burn a timeout per
 # size); so does a run predicted to pass its timeout (`predicted-Ns`),
@@ -158,15 +159,15 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
 # NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on 64 ranks.
 job=0
 job() {
-  local tag=$1 prefix=$2 stop=$3 ref=$4 ratio=$5
-  shift 5
+  local tag=$1 prefix=$2 stop=$3 ref=$4 ratio=$5 ranks=$6
+  shift 6
   job=$((job + 1))
   cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
 dead=0 prev_ms=0 prev_s=1
 for s in $SIZES; do
   out=$WORK/out/$tag-\$s
   left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
-  limit=\$(( $TIMEOUT + s * $TIMEOUT_PER_MIB / 1048576 ))
+  limit=\$(( $TIMEOUT + s / 1024 * $TIMEOUT_PER_MIB * $ranks / (1024 * 256) ))
   predicted=\$(( prev_ms >= 2000 ? prev_ms * (s / prev_s) / 1000 : 0 ))
   if [ -n "$ref" ] && [ -f $WORK/wall/$ref-\$s ]; then
     there=\$(cat $WORK/wall/$ref-\$s)
@@ -252,9 +253,11 @@ for topo in $TOPOLOGIES; do
     dir="$WORK/${topo//:/_}-$model"
     tag="${topo//:/_}-$model"
     run="smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
-    job "$tag-ours" "$topo $model ours" 0 "" 1 "$run $dir/ours $ROOT --cold"
+    job "$tag-ours" "$topo $model ours" 0 "" 1 $(nodes $topo) \
+      "$run $dir/ours $ROOT --cold"
     for b in $BUILTINS; do
-      job "$tag-$b" "$topo $model builtin:$b" 1 "${ref:+$ref-$model-$b}" $ratio \
+      job "$tag-$b" "$topo $model builtin:$b" 1 "${ref:+$ref-$model-$b}" \
+        $ratio $(nodes $topo) \
         "$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT"
     done
   done
