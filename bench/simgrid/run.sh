@@ -34,8 +34,8 @@
 # built-in that fails or times out is not run at larger sizes on that
 # platform (`not-run`): some deadlock or crash in SMPI on every size.
 # Neither is one whose wall time, predicted from its last size or from the
-# same built-in on the smaller platform of that kind listed before, would
-# pass its timeout (`predicted-Ns`). The whole run stops at --budget
+# same built-in on the platforms run before, would pass its timeout
+# (`predicted-Ns`). The whole run stops at --budget
 # seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
 # one never started `skipped`. `--budget=0 --timeout=100000` runs
 # everything to the end.
@@ -145,36 +145,39 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
   exit 2
 }
 
-# `job TAG PREFIX STOP REF RATIO RANKS COMMAND...` writes a job script that
-# runs COMMAND SIZE for every size, ascending, each within its timeout (for
-# RANKS ranks) and the budget, and labels the output lines with PREFIX. With STOP=1 (built-ins),
-# a size that fails or times out ends the job: larger sizes are `not-run`
-# (a built-in that deadlocks at 8 B would otherwise burn a timeout per
-# size); so does a run predicted to pass its timeout (`predicted-Ns`),
-# from this job's previous size (wall time x the size ratio, when that took
-# 2 s or more) or from job REF, the same built-in on a smaller platform
-# (wall time x RATIO^2, RATIO its rank ratio; a run that did not finish
+# `job TAG PREFIX STOP RANKS "REF:RATIO..." COMMAND...` writes a job script
+# that runs COMMAND SIZE for every size, ascending, each within its timeout
+# (for RANKS ranks; four times that for our plan sets, which run --top
+# plans) and the budget, and labels the output lines with PREFIX. With
+# STOP=1 (built-ins), a size that fails or times out ends the job: larger
+# sizes are `not-run` (a built-in that deadlocks at 8 B would otherwise
+# burn a timeout per size); so does a run predicted to pass its timeout
+# (`predicted-Ns`), from this job's previous size (wall time x the size
+# ratio, from 64 KiB up: below, start-up dominates) or from the jobs REF of
+# the same built-in on platforms run before with at most as many ranks
+# (wall time x RATIO^2, RATIO the rank ratio; a run that did not finish
 # there is not started here). Pipelined built-ins with 8 KiB segments
 # simulate ~10^5 concurrent messages at 16 MiB, far worse than linearly:
 # NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on 64 ranks.
 job=0
 job() {
-  local tag=$1 prefix=$2 stop=$3 ref=$4 ratio=$5 ranks=$6
-  shift 6
+  local tag=$1 prefix=$2 stop=$3 ranks=$4 refs=$5
+  shift 5
   job=$((job + 1))
   cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
 dead=0 prev_ms=0 prev_s=1
 for s in $SIZES; do
   out=$WORK/out/$tag-\$s
   left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
-  limit=\$(( $TIMEOUT + s / 1024 * $TIMEOUT_PER_MIB * $ranks / (1024 * 256) ))
-  predicted=\$(( prev_ms >= 2000 ? prev_ms * (s / prev_s) / 1000 : 0 ))
-  if [ -n "$ref" ] && [ -f $WORK/wall/$ref-\$s ]; then
-    there=\$(cat $WORK/wall/$ref-\$s)
+  limit=\$(( ($TIMEOUT + s / 1024 * $TIMEOUT_PER_MIB * $ranks / (1024 * 256)) * (4 - 3 * $stop) ))
+  predicted=\$(( prev_s >= 65536 ? prev_ms * (s / prev_s) / 1000 : 0 ))
+  for ref in $refs; do
+    [ -f $WORK/wall/\${ref%:*}-\$s ] || continue
+    there=\$(cat $WORK/wall/\${ref%:*}-\$s)
     [ "\$there" = unfinished ] && there=\$(( limit * 1000 ))
-    there=\$(( there * $ratio * $ratio / 1000 ))
+    there=\$(( there * \${ref#*:} * \${ref#*:} / 1000 ))
     [ \$there -gt \$predicted ] && predicted=\$there
-  fi
+  done
   if [ \$dead = 1 ]; then
     echo "rc not-run \$s" >\$out.log
   elif [ $stop = 1 ] && [ \$predicted -gt \$limit ]; then
@@ -240,26 +243,24 @@ nodes() { # SPEC -> node count
   for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
   echo $n
 }
+platforms=() # "TAG:RANKS" of the platforms whose jobs come earlier
 for topo in $TOPOLOGIES; do
-  # The reference: the last smaller topology of the same kind listed before.
-  ref="" ratio=1
-  for other in $TOPOLOGIES; do
-    [ "$other" = "$topo" ] && break
-    if [ "${other%%:*}" = "${topo%%:*}" ] && [ $(nodes $other) -lt $(nodes $topo) ]; then
-      ref=${other//:/_} ratio=$(( ($(nodes $topo) + $(nodes $other) - 1) / $(nodes $other) ))
-    fi
-  done
+  n=$(nodes $topo)
   for model in $MODELS; do
     dir="$WORK/${topo//:/_}-$model"
     tag="${topo//:/_}-$model"
     run="smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
-    job "$tag-ours" "$topo $model ours" 0 "" 1 $(nodes $topo) \
-      "$run $dir/ours $ROOT --cold"
+    job "$tag-ours" "$topo $model ours" 0 $n "" "$run $dir/ours $ROOT --cold"
     for b in $BUILTINS; do
-      job "$tag-$b" "$topo $model builtin:$b" 1 "${ref:+$ref-$model-$b}" \
-        $ratio $(nodes $topo) \
+      refs=""
+      for p in ${platforms[@]+"${platforms[@]}"}; do
+        [ ${p#*:} -le $n ] &&
+          refs="$refs ${p%:*}-$b:$(( (n + ${p#*:} - 1) / ${p#*:} ))"
+      done
+      job "$tag-$b" "$topo $model builtin:$b" 1 $n "$refs" \
         "$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT"
     done
+    platforms+=("$tag:$n")
   done
 done
 
