@@ -33,9 +33,8 @@
 # on 256 ranks, most of it faulting in and checking 256 buffers). A
 # built-in that fails or times out is not run at larger sizes on that
 # platform (`not-run`): some deadlock or crash in SMPI on every size.
-# Neither is one whose wall time, predicted from its last size or from the
-# same built-in on the platforms run before, would pass its timeout
-# (`predicted-Ns`). The whole run stops at --budget
+# Neither is one whose wall time, predicted from the same built-in on the
+# platforms run before, would pass its timeout (`predicted-Ns`). The whole run stops at --budget
 # seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
 # one never started `skipped`. `--budget=0 --timeout=100000` runs
 # everything to the end.
@@ -152,25 +151,25 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
 # STOP=1 (built-ins), a size that fails or times out ends the job: larger
 # sizes are `not-run` (a built-in that deadlocks at 8 B would otherwise
 # burn a timeout per size); so does a run predicted to pass its timeout
-# (`predicted-Ns`), from this job's previous size (wall time x the size
-# ratio, from 64 KiB up: below, start-up dominates) or from the jobs REF of
-# the same built-in on platforms run before with at most as many ranks
-# (wall time x RATIO^2, RATIO the rank ratio; a run that did not finish
-# there is not started here). Pipelined built-ins with 8 KiB segments
-# simulate ~10^5 concurrent messages at 16 MiB, far worse than linearly:
-# NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on 64 ranks.
+# (`predicted-Ns`) by the jobs REF of the same built-in on platforms run
+# before with at most as many ranks (wall time x RATIO^2, RATIO the rank
+# ratio; a run that did not finish there is not started here). Pipelined
+# built-ins with 8 KiB segments simulate ~10^5 concurrent messages at 16 MiB,
+# far worse than linearly: NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on
+# 64 ranks. (A job's own smaller sizes predict badly: the SMP-aware
+# selectors spend ~8 s setting up on 256 ranks at every size.)
 job=0
 job() {
   local tag=$1 prefix=$2 stop=$3 ranks=$4 refs=$5
   shift 5
   job=$((job + 1))
   cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
-dead=0 prev_ms=0 prev_s=1
+dead=0
 for s in $SIZES; do
   out=$WORK/out/$tag-\$s
   left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
   limit=\$(( ($TIMEOUT + s / 1024 * $TIMEOUT_PER_MIB * $ranks / (1024 * 256)) * (4 - 3 * $stop) ))
-  predicted=\$(( prev_s >= 65536 ? prev_ms * (s / prev_s) / 1000 : 0 ))
+  predicted=0
   for ref in $refs; do
     [ -f $WORK/wall/\${ref%:*}-\$s ] || continue
     there=\$(cat $WORK/wall/\${ref%:*}-\$s)
@@ -189,9 +188,9 @@ for s in $SIZES; do
   else
     rc=0 t0=\$(date +%s%N)
     timeout \$(( left < limit ? left : limit )) $* \$s >\$out.log 2>&1 || rc=\$?
-    prev_ms=\$(( (\$(date +%s%N) - t0) / 1000000 )) prev_s=\$s
-    echo "rc \$rc \$s \$prev_ms" >>\$out.log
-    [ \$rc = 124 ] && echo unfinished >$WORK/wall/$tag-\$s || echo \$prev_ms >$WORK/wall/$tag-\$s
+    ms=\$(( (\$(date +%s%N) - t0) / 1000000 ))
+    echo "rc \$rc \$s \$ms" >>\$out.log
+    [ \$rc = 124 ] && echo unfinished >$WORK/wall/$tag-\$s || echo \$ms >$WORK/wall/$tag-\$s
     [ \$rc = 0 ] || dead=$stop
   fi
   sed 's/^/$prefix /' \$out.log >\$out.txt
