@@ -2,10 +2,10 @@
 //
 // Linked (smpicxx) with a table of BenchEntry rows and run by smpirun:
 //
-//   bcast_timer ROOT [BYTES] [--cold]
+//   bcast_timer ROOT [BYTES[,BYTES...]] [--cold]
 //
-// For every entry (of BYTES bytes only, when given), on MPI_COMM_WORLD
-// from ROOT, with MPI_BYTE:
+// For every entry (of the listed lengths only, when given), in table order,
+// on MPI_COMM_WORLD from ROOT, with MPI_BYTE:
 //   1. one untimed warm-up call (SMPI's selectors build sub-communicators
 //      on their first call), left out with --cold (bcastc's plans keep no
 //      state between calls, so their first call is their every call);
@@ -20,9 +20,13 @@
 // the warm-up call must only return MPI_SUCCESS.
 // SMPI's times are deterministic, so one timed call is enough.
 //
-// Prints one line per entry on rank 0:
+// Prints on rank 0, flushed at once, a line before the first entry of each
+// message length, so run.sh can time every length of one smpirun and stop
+// a length that runs too long:
+//   BEGIN BYTES
+// and one line per entry:
 //   RESULT NAME BYTES TIME_US ok|FAIL WRONG_BYTES
-// and exits 1 if any byte was wrong or a call returned an error.
+// Exits 1 if any byte was wrong or a call returned an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <set>
 #include <vector>
 
 namespace {
@@ -143,6 +148,23 @@ uint64_t runOnce(const BenchEntry &E, int Root, uint64_t Salt, bool Timed,
   return Timed ? countWrong(Buf, Bytes, Salt) : 0;
 }
 
+/// Parses "BYTES[,BYTES...]" into \p Out; false on anything else.
+bool parseLengths(const char *Text, std::set<long long> &Out) {
+  const char *P = Text;
+  while (true) {
+    char *End;
+    long long V = std::strtoll(P, &End, 10);
+    if (End == P || V < 0)
+      return false;
+    Out.insert(V);
+    if (*End == 0)
+      return true;
+    if (*End != ',')
+      return false;
+    P = End + 1;
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -150,7 +172,7 @@ int main(int argc, char **argv) {
   int Rank, Size;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Size);
-  // ROOT [BYTES] [--cold]
+  // ROOT [BYTES[,BYTES...]] [--cold]
   bool Cold = false;
   int Positional = 0;
   const char *Args[2] = {nullptr, nullptr};
@@ -163,22 +185,30 @@ int main(int argc, char **argv) {
     else
       BadArgs = true;
   }
+  std::set<long long> Only;
+  if (Args[1] && !parseLengths(Args[1], Only))
+    BadArgs = true;
   if (BadArgs || !Args[0] || std::atoi(Args[0]) < 0 ||
       std::atoi(Args[0]) >= Size) {
     if (Rank == 0)
-      std::printf("usage: bcast_timer ROOT [BYTES] [--cold] (0 <= ROOT < "
-                  "%d; only the entries of BYTES bytes when given)\n",
+      std::printf("usage: bcast_timer ROOT [BYTES[,BYTES...]] [--cold] (0 <= "
+                  "ROOT < %d; only the entries of those lengths when given)\n",
                   Size);
     MPI_Finalize();
     return 2;
   }
   const int Root = std::atoi(Args[0]);
-  const long long Only = Args[1] ? std::atoll(Args[1]) : -1;
   int Status = 0;
+  long long Announced = -1;
   for (int I = 0; I < NumBenchEntries; ++I) {
     const BenchEntry &E = BenchEntries[I];
-    if (Only >= 0 && E.Bytes != Only)
+    if (!Only.empty() && !Only.count(E.Bytes))
       continue;
+    if (Rank == 0 && E.Bytes != Announced) {
+      std::printf("BEGIN %lld\n", E.Bytes);
+      std::fflush(stdout);
+      Announced = E.Bytes;
+    }
     if (E.Bytes < 0 || E.Bytes > INT_MAX) {
       if (Rank == 0)
         std::printf("RESULT %s %lld 0 FAIL bytes-out-of-range\n", E.Name,

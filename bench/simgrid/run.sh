@@ -25,19 +25,22 @@
 # built-in and their ratio; every simulated time is in WORK/results.tsv.
 # Exits 1 if one of our plans delivered a wrong byte or failed to run.
 #
-# Time: one smpirun per (platform, size, plan set or built-in); every
-# binary is compiled before the runs, then one job per (platform, plan set
-# or built-in) runs the sizes in ascending order. A run gets --timeout
+# Time: every binary is compiled before the runs, then one job per
+# (platform, plan set or built-in) runs all sizes in ascending order in one
+# smpirun (run_job.sh), so SMPI's start-up and the SMP-aware selectors'
+# set-up (~8 s on 256 ranks) are paid once. Each size gets --timeout
 # seconds plus --timeout-per-mib per MiB of message on 256 ranks, in
 # proportion to the rank count (a tree built-in takes about 0.7 s per MiB
-# on 256 ranks, most of it faulting in and checking 256 buffers). A
-# built-in that fails or times out is not run at larger sizes on that
-# platform (`not-run`): some deadlock or crash in SMPI on every size.
-# Neither is one whose wall time, predicted from the same built-in on the
-# platforms run before, would pass its timeout (`predicted-Ns`). The whole run stops at --budget
-# seconds (default 19 minutes; 0: none): a run cut short is `timed-out`,
-# one never started `skipped`. `--budget=0 --timeout=100000` runs
-# everything to the end.
+# on 256 ranks, most of it faulting in and checking 256 buffers); a size
+# that passes it is stopped (`timed-out`). A built-in that fails or times
+# out is not run at larger sizes on that platform (`not-run`): some
+# deadlock or crash in SMPI on every size; our plan sets go on at the next
+# size in a new smpirun. Neither is a built-in whose wall time, predicted
+# from the same built-in on the platforms run before, would pass its
+# timeout (`predicted-Ns`). The whole run stops at --budget seconds
+# (default 19 minutes; 0: none): a run cut short is `timed-out`, one never
+# started `skipped`. `--budget=0 --timeout=100000` runs everything to the
+# end.
 #
 # SMPI settings: CM02 (bandwidth and latency only, no TCP factors),
 # no simulated computation, no cross traffic, MPI_Wtime costs nothing;
@@ -144,58 +147,31 @@ model_flag() { [ "$1" = all ] && echo "--model=ports=all" || true; }
   exit 2
 }
 
-# `job TAG PREFIX STOP RANKS "REF:RATIO..." COMMAND...` writes a job script
-# that runs COMMAND SIZE for every size, ascending, each within its timeout
-# (for RANKS ranks; four times that for our plan sets, which run --top
-# plans) and the budget, and labels the output lines with PREFIX. With
-# STOP=1 (built-ins), a size that fails or times out ends the job: larger
-# sizes are `not-run` (a built-in that deadlocks at 8 B would otherwise
-# burn a timeout per size); so does a run predicted to pass its timeout
-# (`predicted-Ns`) by the jobs REF of the same built-in on platforms run
-# before with at most as many ranks (wall time x RATIO^2, RATIO the rank
-# ratio; a run that did not finish there is not started here). Pipelined
-# built-ins with 8 KiB segments simulate ~10^5 concurrent messages at 16 MiB,
-# far worse than linearly: NTSL takes 0.3 s at 1 MiB and 16 s at 16 MiB on
-# 64 ranks. (A job's own smaller sizes predict badly: the SMP-aware
-# selectors spend ~8 s setting up on 256 ranks at every size.)
+# `job TAG PREFIX STOP RANKS "REF:RATIO..." COMMAND...` writes a job that
+# runs COMMAND over every size in one smpirun (run_job.sh), each size
+# within its own timeout (for RANKS ranks; four times that for our plan
+# sets, which run --top plans) and the budget, and labels the output lines
+# with PREFIX. With STOP=1 (built-ins), a size that fails or times out ends
+# the job: larger sizes are `not-run` (a built-in that deadlocks at 8 B
+# would otherwise burn a timeout per size); so does a run predicted to pass
+# its timeout (`predicted-Ns`) by the jobs REF of the same built-in on
+# platforms run before with at most as many ranks (wall time x RATIO^2,
+# RATIO the rank ratio; a run that did not finish there is not started
+# here). Pipelined built-ins with 8 KiB segments simulate ~10^5 concurrent
+# messages at 16 MiB, far worse than linearly: NTSL takes 0.3 s at 1 MiB
+# and 16 s at 16 MiB on 64 ranks.
 job=0
 job() {
-  local tag=$1 prefix=$2 stop=$3 ranks=$4 refs=$5
+  local tag=$1 prefix=$2 stop=$3 ranks=$4 refs=$5 limits="" s
   shift 5
   job=$((job + 1))
-  cat >"$WORK/jobs/$(printf %05d $job).sh" <<EOF
-dead=0
-for s in $SIZES; do
-  out=$WORK/out/$tag-\$s
-  left=\$(( $DEADLINE > 0 ? $DEADLINE - \$(date +%s) : 1 << 30 ))
-  limit=\$(( ($TIMEOUT + s / 1024 * $TIMEOUT_PER_MIB * $ranks / (1024 * 256)) * (4 - 3 * $stop) ))
-  predicted=0
-  for ref in $refs; do
-    [ -f $WORK/wall/\${ref%:*}-\$s ] || continue
-    there=\$(cat $WORK/wall/\${ref%:*}-\$s)
-    [ "\$there" = unfinished ] && there=\$(( limit * 1000 ))
-    there=\$(( there * \${ref#*:} * \${ref#*:} / 1000 ))
-    [ \$there -gt \$predicted ] && predicted=\$there
+  for s in $SIZES; do
+    limits="$limits $(( (TIMEOUT + s / 1024 * TIMEOUT_PER_MIB * ranks / (1024 * 256)) * (4 - 3 * stop) ))"
   done
-  if [ \$dead = 1 ]; then
-    echo "rc not-run \$s" >\$out.log
-  elif [ $stop = 1 ] && [ \$predicted -gt \$limit ]; then
-    echo "rc predicted \$s \$predicted" >\$out.log
-    echo unfinished >$WORK/wall/$tag-\$s
-    dead=1
-  elif [ \$left -lt 5 ]; then
-    echo "rc skipped \$s" >\$out.log
-  else
-    rc=0 t0=\$(date +%s%N)
-    timeout \$(( left < limit ? left : limit )) $* \$s >\$out.log 2>&1 || rc=\$?
-    ms=\$(( (\$(date +%s%N) - t0) / 1000000 ))
-    echo "rc \$rc \$s \$ms" >>\$out.log
-    [ \$rc = 124 ] && echo unfinished >$WORK/wall/$tag-\$s || echo \$ms >$WORK/wall/$tag-\$s
-    [ \$rc = 0 ] || dead=$stop
-  fi
-  sed 's/^/$prefix /' \$out.log >\$out.txt
-done
-EOF
+  printf '%q ' bash "$SRC/run_job.sh" "$WORK" "$tag" "$prefix" "$stop" \
+    "$limits" "$DEADLINE" "$refs" "$SIZES" -- "$@" \
+    >"$WORK/jobs/$(printf %05d $job).sh"
+  echo >>"$WORK/jobs/$(printf %05d $job).sh"
 }
 
 dirs=()
@@ -249,7 +225,7 @@ for topo in $TOPOLOGIES; do
     dir="$WORK/${topo//:/_}-$model"
     tag="${topo//:/_}-$model"
     run="smpirun -platform $dir/platform.xml -hostfile $dir/hosts $SMPIRUN_CFG"
-    job "$tag-ours" "$topo $model ours" 0 $n "" "$run $dir/ours $ROOT --cold"
+    job "$tag-ours" "$topo $model ours" 0 $n "" $run $dir/ours $ROOT --cold
     for b in $BUILTINS; do
       refs=""
       for p in ${platforms[@]+"${platforms[@]}"}; do
@@ -257,7 +233,7 @@ for topo in $TOPOLOGIES; do
           refs="$refs ${p%:*}-$b:$(( (n + ${p#*:} - 1) / ${p#*:} ))"
       done
       job "$tag-$b" "$topo $model builtin:$b" 1 $n "$refs" \
-        "$run --cfg=smpi/bcast:$b $WORK/builtin $ROOT"
+        $run --cfg=smpi/bcast:$b $WORK/builtin $ROOT
     done
     platforms+=("$tag:$n")
   done
