@@ -53,6 +53,12 @@ struct MachineModel {
   uint32_t ticksPerSend() const { return uint32_t(Latency.den()); }
   /// p: ticks from a send's start to its delivery (the numerator of lambda).
   uint32_t latencyTicks() const { return uint32_t(Latency.num()); }
+  /// Whether a transfer occupies its ports and links only within its step
+  /// (lambda = 1), so code that runs the plan must not let a rank start its
+  /// next step before its sends have left (MPI_Issend, not a standard send
+  /// that may complete eagerly). In the postal model the sender moves on
+  /// while its message travels.
+  bool transfersEndInTheirStep() const { return Latency == 1; }
   ContentionPolicy Contention = ContentionPolicy::Forbid;
   /// Per-byte node-to-network cost a (microseconds per byte).
   double A = 0.08;

@@ -38,6 +38,7 @@ llvm::Expected<PlanExecutor> PlanExecutor::fromPlan(const Plan &P,
   PlanExecutor E;
   E.Sched = std::move(*S);
   E.Origin = Origin.str();
+  E.SynchronousSends = P.Model.transfersEndInTheirStep();
   const uint32_t N = E.Sched.NumRanks;
   std::vector<std::vector<Entry>> PerRank(N);
   for (size_t Step = 0; Step < E.Sched.Steps.size(); ++Step) {
@@ -81,10 +82,13 @@ int PlanExecutor::run(int Rank, unsigned char *Data, uint64_t Bytes,
         const int Len = int(std::min(PieceBytes, Hi - At));
         MPI_Request Req;
         const int RC =
-            E.Send ? MPI_Isend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
-                               Comm, &Req)
-                   : MPI_Irecv(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
-                               Comm, &Req);
+            !E.Send ? MPI_Irecv(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
+                                Comm, &Req)
+            : SynchronousSends
+                ? MPI_Issend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag, Comm,
+                             &Req)
+                : MPI_Isend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag, Comm,
+                            &Req);
         if (RC != MPI_SUCCESS)
           return RC;
         Requests.push_back(Req);

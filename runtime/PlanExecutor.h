@@ -3,9 +3,10 @@
 // Loads a plan table (`bcastc compile --emit=proto`, ir/plan.proto; also
 // .textproto and .sched), verifies it again (a table is data a runtime
 // must not trust blindly), and performs it with MPI_Bcast's arguments: per
-// step, this rank's MPI_Irecv's, then its MPI_Isend's, then one MPI_Waitall
-// -- the semantics of the mpi-cpp backend, read from a table at run time
-// instead of compiled in:
+// step, this rank's MPI_Irecv's, then its sends (MPI_Issend where the
+// model's transfers end within their step, MPI_Isend for postal plans),
+// then one MPI_Waitall -- the semantics of the mpi-cpp backend, read from a
+// table at run time instead of compiled in:
 //
 //   plan table (.pb) --load--> BroadcastSchedule --per rank--> entries
 //   step 0: 0 -> 2 : *          rank 2: step 0 recv 0-1 from 0
@@ -69,6 +70,8 @@ private:
   };
   BroadcastSchedule Sched;
   std::string Origin;
+  /// See MachineModel::transfersEndInTheirStep.
+  bool SynchronousSends = true;
   /// Rank r's entries are Entries[RankStart[r], RankStart[r + 1]), by step,
   /// receives before sends.
   std::vector<uint64_t> RankStart;

@@ -17,8 +17,11 @@
 //                            MPI_Comm comm);                 // MPI_Allreduce
 //
 // (all `extern "C"`), performing the plan with one round of non-blocking
-// point-to-point calls per step (all MPI_Irecv, then all MPI_Isend, then
-// MPI_Waitall). The plan becomes static tables indexed by rank, so each rank
+// point-to-point calls per step (all MPI_Irecv, then all sends, then
+// MPI_Waitall). Sends are synchronous (MPI_Issend) when the model's latency
+// is 1, so no rank starts a step while its last step's bytes may still be
+// on the wire (the port and link passes prove contention-freedom per
+// step); postal plans (latency > 1) use MPI_Isend. The plan becomes static tables indexed by rank, so each rank
 // scans only its own entries:
 //
 //   step 0: 0 -> 4 : *             kRankStart = {0, 3, 4, ...}

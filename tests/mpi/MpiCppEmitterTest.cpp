@@ -417,7 +417,7 @@ TEST(MpiCppEmitter, ReceivedSendsReadTheSecondAccumulator) {
   EXPECT_NE(Code.find("  Received Acc;\n  if ((RC = Acc.init(Rank, Count, "
                       "T)) != MPI_SUCCESS)"),
             std::string::npos);
-  EXPECT_NE(Code.find("MPI_Isend(Acc.source(I, Data) + Lo * T.Extent,"),
+  EXPECT_NE(Code.find("MPI_Issend(Acc.source(I, Data) + Lo * T.Extent,"),
             std::string::npos);
   // Both deliveries in runSteps fold into the accumulator too.
   size_t Calls = 0;
@@ -474,6 +474,20 @@ TEST(MpiCppEmitter, CollectiveOutputIsDeterministic) {
     Plan A = *buildHandCollective(Kind, 13), B = *buildHandCollective(Kind, 13);
     EXPECT_EQ(emit(A, "f"), emit(B, "f")) << Kind;
   }
+}
+
+TEST(MpiCppEmitter, SendsAreSynchronousUnlessPostal) {
+  // Latency 1: a rank's sends must have left before its next step starts.
+  std::string Tree = emit(spanningTree8());
+  EXPECT_NE(Tree.find("MPI_Issend("), std::string::npos);
+  EXPECT_EQ(Tree.find("MPI_Isend("), std::string::npos);
+  std::string Reduce = emit(receivedCombine3(), "f");
+  EXPECT_NE(Reduce.find("MPI_Issend("), std::string::npos);
+  EXPECT_EQ(Reduce.find("MPI_Isend("), std::string::npos);
+  // Latency 2: the sender moves on while its message travels.
+  std::string Postal = emit(handCollective("allreduce-postal3", 3));
+  EXPECT_NE(Postal.find("MPI_Isend("), std::string::npos);
+  EXPECT_EQ(Postal.find("MPI_Issend("), std::string::npos);
 }
 
 } // namespace
