@@ -233,7 +233,7 @@ for topo in $TOPOLOGIES; do
           refs="$refs ${p%:*}-$b:$(( (n + ${p#*:} - 1) / ${p#*:} ))"
       done
       job "$tag-$b" "$topo $model builtin:$b" 1 $n "$refs" \
-        $run --cfg=smpi/bcast:$b $WORK/builtin $ROOT
+        $run --cfg=smpi/bcast:$b $WORK/builtin $ROOT --stop-on-failure
     done
     platforms+=("$tag:$n")
   done

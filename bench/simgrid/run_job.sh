@@ -128,10 +128,12 @@ while [ $i -lt $end ]; do
   note_begins $ended
 
   # The sizes of list before the last one begun completed (a size without
-  # entries begins nothing); so did the rest when the process exited by
-  # itself with 0 or 1 (1: a wrong byte somewhere). Otherwise the last one
-  # begun (the first, if none) was stopped or died.
-  clean=$([ $stopped = 0 ] && { [ $rc = 0 ] || [ $rc = 1 ]; } && echo 1 || echo 0)
+  # entries begins nothing); so did the rest when bcast_timer printed DONE
+  # and exited by itself with 0 or 1 (1: a wrong byte somewhere). Otherwise
+  # the last one begun (the first, if none) was stopped for time, died, or
+  # failed under --stop-on-failure (rc 1).
+  clean=$([ $stopped = 0 ] && { [ $rc = 0 ] || [ $rc = 1 ]; } &&
+    grep -q '^DONE' "$LOG" && echo 1 || echo 0)
   last=-1
   for ((k = 0; k < ${#list[@]}; ++k)); do
     [ -n "${at[${list[$k]}]:-}" ] && last=$k
