@@ -12,10 +12,11 @@
 # size) or past DEADLINE (epoch seconds; 0: none) is stopped (`rc 124`).
 # A crash or a stop ends that size; with STOP=1 (a built-in) the larger
 # sizes are `not-run`, with STOP=0 (our plan sets) COMMAND starts again at
-# the next size. Before starting, sizes predicted to pass their limit from
-# the same program on the platforms run before (REF: a TAG whose walls are
-# WORK/wall/REF-SIZE in ms or `unfinished`; wall x RATIO^2) are
-# `predicted` (STOP=1 only), and with them every larger size.
+# the next size. With STOP=1, a size predicted to pass its limit from the
+# same program on the platforms run before (REF: a TAG whose walls are
+# WORK/wall/REF-SIZE in ms or `unfinished`; wall x RATIO^2) is not started,
+# or stopped as it begins (the references may finish while this job runs):
+# `predicted`, and every larger size `not-run`.
 #
 # Writes, per size, WORK/out/TAG-SIZE.log (bcast_timer's RESULT lines of
 # that size, then `rc CODE SIZE [MS]`), the same lines prefixed by PREFIX to
@@ -53,7 +54,8 @@ predicted_ms() {
   for ref in $REFS; do
     [ -f "$WORK/wall/${ref%:*}-$s" ] || continue
     there=$(cat "$WORK/wall/${ref%:*}-$s")
-    [ "$there" = unfinished ] && there=$((limit * 1000))
+    # Did not finish there: more than this limit here (with RATIO >= 1).
+    [ "$there" = unfinished ] && there=$((limit * 1000 + 1))
     ratio=${ref#*:}
     there=$((there * ratio * ratio))
     [ $there -gt $best ] && best=$there
@@ -103,7 +105,7 @@ while [ $i -lt $end ]; do
   unset at
   declare -A at # size -> ms at which its BEGIN was seen
   order=()      # the sizes begun, in order
-  stopped=0
+  stopped=0 cut="" checked=""
   while kill -0 $pid 2>/dev/null; do
     sleep 0.2
     note_begins $(now_ms)
@@ -113,7 +115,14 @@ while [ $i -lt $end ]; do
     for ((k = 0; k < ${#SIZES[@]}; ++k)); do
       [ "${SIZES[$k]}" = "$cur" ] && limit=${LIMITS[$k]}
     done
-    if [ $(($(now_ms) - since)) -gt $((limit * 1000)) ] ||
+    # The references may have finished this size since the job started
+    # (jobs run side by side): predict again when a size begins.
+    if [ "$STOP" = 1 ] && [ -n "${at[$cur]:-}" ] && [ "$cur" != "$checked" ]; then
+      checked=$cur
+      p=$(predicted_ms $cur $limit)
+      [ $p -gt $((limit * 1000)) ] && cut=$p
+    fi
+    if [ -n "$cut" ] || [ $(($(now_ms) - since)) -gt $((limit * 1000)) ] ||
       { [ "$DEADLINE" -gt 0 ] && [ "$(date +%s)" -ge "$DEADLINE" ]; }; then
       stopped=1
       kill -TERM -- -$pid 2>/dev/null
@@ -157,6 +166,11 @@ while [ $i -lt $end ]; do
   [ $clean = 1 ] && continue
   s=${list[$bad]}
   ms=$((ended - ${at[$s]:-$started}))
+  if [ -n "$cut" ]; then
+    finish $s predicted $((cut / 1000))
+    for ((m = i + 1; m < end; ++m)); do LOG="" finish ${SIZES[$m]} not-run; done
+    exit 0
+  fi
   if [ $stopped = 1 ] && [ "$DEADLINE" -gt 0 ] && [ "$(date +%s)" -ge "$DEADLINE" ]; then
     finish $s 124 $ms # cut by the budget: nothing more starts
     for ((m = i + 1; m < end; ++m)); do LOG="" finish ${SIZES[$m]} skipped; done

@@ -82,7 +82,7 @@ void toRanges(const uint64_t *Set, uint32_t NumChunks,
 
 } // namespace
 
-llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
+llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) {
   const uint32_t N = B.plan().numNodes();
   // Two bits per (node, chunk): what a node owns and what it holds.
   if (uint64_t(N) * NumChunks > (uint64_t(1) << 30))
@@ -98,16 +98,17 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
 
   struct Sent {
     NodeId Src, Dst;
-    /// Offsets into Pool of the sent set and of the ownership it grants (a
-    /// share passes on everything the sender owns, even chunks the receiver
-    /// already held, e.g. the root after split scattering).
-    uint32_t Set, Grant;
-    bool Moves, Transfers;
+    /// Offset into Pool of the sent set; a share's set is followed by the
+    /// ownership it grants (everything the sender owns, even chunks the
+    /// receiver already held, e.g. the root after split scattering).
+    uint32_t Set;
+    bool Shares, Moves, Transfers;
+    uint32_t grant(uint32_t W) const { return Shares ? Set + W : Set; }
   };
   std::vector<Sent> Out;
   std::vector<uint64_t> Pool;
   llvm::SmallVector<ChunkRange, 4> Ranges;
-  for (const std::vector<Op> &Ops : Steps) {
+  for (std::vector<Op> &Ops : Steps) {
     Out.clear();
     Pool.clear();
     // Exact room: the largest step sets the peak, doubling would add half.
@@ -156,19 +157,18 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
       }
       }
       bool Transfers = anyBit(Set, W);
-      size_t GrantAt = At;
-      if (O.K == Kind::Share) {
-        GrantAt = Pool.size();
+      if (O.K == Kind::Share)
         Pool.insert(Pool.end(), Own, Own + W);
-      }
-      if (!Transfers && O.K != Kind::Share) {
+      else if (!Transfers) {
         Pool.resize(At);
         continue;
       }
-      Out.push_back({O.Src, O.Dst, uint32_t(At), uint32_t(GrantAt),
+      Out.push_back({O.Src, O.Dst, uint32_t(At), O.K == Kind::Share,
                      O.K == Kind::Move || O.K == Kind::MoveUpperHalf,
                      Transfers});
     }
+    // Replayed: the largest step alone sets the peak, not all of them.
+    std::vector<Op>().swap(Ops);
     std::stable_sort(Out.begin(), Out.end(), [](const Sent &L, const Sent &R) {
       return L.Src != R.Src ? L.Src < R.Src : L.Dst < R.Dst;
     });
@@ -184,7 +184,8 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
     }
     // Deliveries land at the end of the step.
     for (const Sent &S : Out) {
-      const uint64_t *Set = Pool.data() + S.Set, *Grant = Pool.data() + S.Grant;
+      const uint64_t *Set = Pool.data() + S.Set,
+                     *Grant = Pool.data() + S.grant(W);
       uint64_t *DstHolds = Holds[S.Dst], *DstOwns = Owns[S.Dst],
                *SrcOwns = Owns[S.Src];
       for (uint32_t I = 0; I < W; ++I) {
@@ -199,7 +200,7 @@ llvm::Error FlintSchedule::emit(PlanBuilder &B, NodeId Root) const {
 }
 
 llvm::Expected<Plan> FlintSchedule::broadcastPlan(const std::string &Name,
-                                                  const LoweringRequest &R) const {
+                                                  const LoweringRequest &R) {
   Collective Coll;
   Coll.Kind = CollectiveKind::Broadcast;
   Coll.Roots = {R.Root};

@@ -62,11 +62,13 @@ public:
 
   /// Replays the operations from \p Root owning every chunk and appends the
   /// steps to \p B. Fails when the holdings would not fit in memory.
-  llvm::Error emit(PlanBuilder &B, NodeId Root) const;
+  /// Consumes the operations (each step's are freed once replayed, so only
+  /// the largest step's are held at the peak): call it once.
+  llvm::Error emit(PlanBuilder &B, NodeId Root);
   /// The plan \p Name broadcasting \p R's message from \p R.Root in
   /// numChunks() chunks: emit() into a builder of its own.
   llvm::Expected<Plan> broadcastPlan(const std::string &Name,
-                                     const LoweringRequest &R) const;
+                                     const LoweringRequest &R);
 
 private:
   enum class Kind : uint8_t { Copy, Move, MoveUpperHalf, Share };
