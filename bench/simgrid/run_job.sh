@@ -63,6 +63,17 @@ predicted_ms() {
   echo $best
 }
 
+# finish_rest FROM CODE: the sizes from index FROM up to `end`, never run.
+finish_rest() {
+  local m
+  for ((m = $1; m < end; ++m)); do LOG="" finish ${SIZES[$m]} $2; done
+}
+
+# past_deadline [SLACK]: whether the budget ends within SLACK seconds.
+past_deadline() {
+  [ "$DEADLINE" -gt 0 ] && [ $(($(date +%s) + ${1:-0})) -ge "$DEADLINE" ]
+}
+
 # note_begins MS: records MS for the sizes whose BEGIN line is new in LOG.
 note_begins() {
   local b
@@ -84,7 +95,7 @@ while [ $i -lt $end ]; do
     p=$(predicted_ms ${SIZES[$j]} ${LIMITS[$j]})
     if [ "$STOP" = 1 ] && [ $p -gt $((LIMITS[j] * 1000)) ]; then
       LOG="" finish ${SIZES[$j]} predicted $((p / 1000))
-      for ((k = j + 1; k < ${#SIZES[@]}; ++k)); do LOG="" finish ${SIZES[$k]} not-run; done
+      finish_rest $((j + 1)) not-run
       end=$j
       break
     fi
@@ -92,7 +103,7 @@ while [ $i -lt $end ]; do
     j=$((j + 1))
   done
   [ ${#list[@]} = 0 ] && break
-  if [ "$DEADLINE" -gt 0 ] && [ $(($(date +%s) + 5)) -gt "$DEADLINE" ]; then
+  if past_deadline 4; then
     for s in "${list[@]}"; do LOG="" finish $s skipped; done
     break
   fi
@@ -123,7 +134,7 @@ while [ $i -lt $end ]; do
       [ $p -gt $((limit * 1000)) ] && cut=$p
     fi
     if [ -n "$cut" ] || [ $(($(now_ms) - since)) -gt $((limit * 1000)) ] ||
-      { [ "$DEADLINE" -gt 0 ] && [ "$(date +%s)" -ge "$DEADLINE" ]; }; then
+      past_deadline; then
       stopped=1
       kill -TERM -- -$pid 2>/dev/null
       for _ in 1 2 3 4 5; do kill -0 $pid 2>/dev/null && sleep 0.2; done
@@ -168,18 +179,18 @@ while [ $i -lt $end ]; do
   ms=$((ended - ${at[$s]:-$started}))
   if [ -n "$cut" ]; then
     finish $s predicted $((cut / 1000))
-    for ((m = i + 1; m < end; ++m)); do LOG="" finish ${SIZES[$m]} not-run; done
+    finish_rest $((i + 1)) not-run
     exit 0
   fi
-  if [ $stopped = 1 ] && [ "$DEADLINE" -gt 0 ] && [ "$(date +%s)" -ge "$DEADLINE" ]; then
+  if [ $stopped = 1 ] && past_deadline; then
     finish $s 124 $ms # cut by the budget: nothing more starts
-    for ((m = i + 1; m < end; ++m)); do LOG="" finish ${SIZES[$m]} skipped; done
+    finish_rest $((i + 1)) skipped
     exit 0
   fi
   if [ $stopped = 1 ]; then finish $s 124 $ms; else finish $s $rc $ms; fi
   i=$((i + 1))
   if [ "$STOP" = 1 ]; then
-    for ((m = i; m < end; ++m)); do LOG="" finish ${SIZES[$m]} not-run; done
+    finish_rest $i not-run
     exit 0
   fi
 done
