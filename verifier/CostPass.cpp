@@ -2,7 +2,8 @@
 //
 // A step that starts at least one transfer costs
 //     ceil(k / 2^nu) * a * m'  +  b  +  rho * p'
-// with k the most circuits on one link (from the links pass), m' the bytes
+// with k the most circuits on one link (from the links pass; with
+// contention=charge at least the ports pass's overload factor), m' the bytes
 // of its largest transfer and p' the bytes of its largest non-contiguous
 // transfer (packed once, from the order pass's facts). Bytes are exact:
 // chunk c covers [floor(c*m/C), floor((c+1)*m/C)).
@@ -18,6 +19,11 @@
 //   allgather                  max(ceil(log_{p+1} n) * b, (1-1/n)*m*a/p + b)
 //   allreduce                  max(ceil(log_{p+1} n) * b, 2(1-1/n)*m*a/p + b)
 // (one-port: ceil(lg n) and p = 1). A single node needs no time: bound 0.
+// With contention=charge a port or link may carry several messages at a
+// proportional slowdown (ports pass), so the latency term becomes
+// min over t of t b + max(t (n^(1/t) - 1) / p, log_{p+1} n) a m_c,
+// m_c = floor(m/C) the smallest chunk: a flat or k-nomial tree may beat
+// ceil(lg n) start-ups (see chargedLatencyBound).
 //
 // The slotted packet model of Stamoulis and Tsitsiklis (hypercube:d,
 // store-and-forward, all-port, capacity 1, lambda 1) counts slots: K packets
@@ -31,6 +37,8 @@
 #include "verifier/PassContext.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace bcastc {
 namespace verifier {
@@ -43,6 +51,30 @@ static uint64_t treeDepth(uint64_t N, uint64_t P) {
     ++R;
   }
   return R;
+}
+
+/// With contention charged, one step may reach any number of nodes, each
+/// extra message slowing it. A step whose busiest port or link is s times
+/// over its limit costs >= b + s ChunkTime (\p ChunkTime: a times the
+/// smallest chunk) and lets a node send k <= p s messages, so the nodes
+/// holding data grow by <= 1 + k <= (1 + p)^s. Over t steps
+/// prod(1 + k_i) >= n gives sum s_i >= sum k_i / p >= t (n^(1/t) - 1) / p
+/// (AM-GM) and sum s_i >= log_{1+p} n, so the bound is the least
+///     t b + max(t (n^(1/t) - 1) / p, log_{1+p} n) ChunkTime.
+/// The first term falls with t towards ln(n)/p <= log_{1+p} n; once below,
+/// more steps only add b.
+static double chargedLatencyBound(uint64_t N, uint64_t Ports, double B,
+                                  double ChunkTime) {
+  const double Slowdowns = std::log(double(N)) / std::log(1.0 + double(Ports));
+  double Best = std::numeric_limits<double>::infinity();
+  for (uint64_t T = 1; T <= 128; ++T) {
+    double Spread =
+        double(T) * (std::pow(double(N), 1.0 / double(T)) - 1) / double(Ports);
+    Best = std::min(Best, double(T) * B + std::max(Spread, Slowdowns) * ChunkTime);
+    if (Spread <= Slowdowns)
+      break;
+  }
+  return Best;
 }
 
 static double lowerBound(const Plan &P, uint64_t Bytes) {
@@ -68,6 +100,9 @@ static double lowerBound(const Plan &P, uint64_t Bytes) {
   else if (P.Coll.Kind == CollectiveKind::AllReduce)
     Share = 2 * (1 - 1 / double(N));
   double Latency = double(treeDepth(N, Ports)) * B;
+  if (P.Model.Contention == ContentionPolicy::Charge && P.Model.Latency == 1)
+    Latency = chargedLatencyBound(N, Ports, B,
+                                  A * double(Bytes / std::max<uint32_t>(P.Coll.NumChunks, 1)));
   double Bandwidth = Share * M * A / double(Ports) + B;
   return std::max(Latency, Bandwidth);
 }
@@ -94,6 +129,7 @@ void runCostPass(PassContext &Ctx) {
   R = CostReport();
   R.Steps = P.numSteps();
   R.StepLinkLoad = Ctx.StepLinkLoad;
+  R.StepPortLoad = Ctx.StepPortLoad;
 
   // Plans have millions of transfers but few distinct chunk sets.
   std::vector<uint64_t> SetBytes(P.ChunkSets.size()), SetChunks(P.ChunkSets.size());
@@ -120,7 +156,8 @@ void runCostPass(PassContext &Ctx) {
         PermutedBytes = std::max(PermutedBytes, SetBytes[Id]);
     }
     uint64_t K = std::max<uint32_t>(Ctx.StepLinkLoad[S], 1);
-    uint64_t Slowdown = (K + Model.Capacity - 1) / Model.Capacity;
+    uint64_t Slowdown = std::max<uint64_t>(
+        (K + Model.Capacity - 1) / Model.Capacity, Ctx.StepPortLoad[S]);
     Time += double(Slowdown) * Model.A * double(Bytes) + Model.B +
             Model.Rho * double(PermutedBytes);
     R.Transmit += Rational(int64_t(Slowdown * Chunks), C);

@@ -56,7 +56,8 @@ struct PassContext {
   PassContext(const Plan &P, const VerifierOptions &Opts,
               DiagnosticSink &Diags, uint64_t Bytes)
       : P(P), Opts(Opts), Diags(Diags), Bytes(Bytes),
-        StepLinkLoad(P.numSteps(), 0), StepPermutedChunks(P.numSteps(), 0) {}
+        StepLinkLoad(P.numSteps(), 0), StepPortLoad(P.numSteps(), 1),
+        StepPermutedChunks(P.numSteps(), 0) {}
 
   const Plan &P;
   const VerifierOptions &Opts;
@@ -66,6 +67,10 @@ struct PassContext {
 
   /// links -> cost: most circuits sharing one link, per step (0 when empty).
   std::vector<uint32_t> StepLinkLoad;
+  /// ports -> cost (contention=charge): the most messages one port carries
+  /// at once, in multiples of the port model's limit, rounded up (1 when
+  /// within it).
+  std::vector<uint32_t> StepPortLoad;
   /// order -> cost: chunks of the largest non-contiguous transfer, per step.
   std::vector<uint32_t> StepPermutedChunks;
   CostReport Cost;

@@ -11,10 +11,19 @@
 // the limit applies to the sends (receives) still in progress at each
 // step: a one-port node may start its next send q ticks after the last.
 //
+// contention=charge (lambda = 1): a node may exceed its limit; its port is
+// then shared like an overloaded link, so a one-port node sending k
+// messages slows its step k-fold (K-port: ceil(k/K)). The pass reports the
+// factor to the cost pass instead of an error, as the links pass does for
+// links. This is how networks whose interfaces interleave messages (and
+// SimGrid's shared interface links) behave: the start-ups of concurrent
+// sends overlap, their bytes queue.
+//
 //===----------------------------------------------------------------------===//
 
 #include "verifier/PassContext.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
@@ -88,6 +97,7 @@ void runPortPass(PassContext &Ctx) {
           : std::to_string(P.Model.PortCount) + "-port";
   if (P.Model.ticksPerSend() > 1)
     return checkPortWindows(Ctx, Limit, ModelName);
+  const bool Charge = P.Model.Contention == ContentionPolicy::Charge;
   StepTable<PortSlot> Nodes(P.numNodes(), P.Transfers.size());
   std::vector<Excess> Over;
 
@@ -108,6 +118,17 @@ void runPortPass(PassContext &Ctx) {
         Dst.FirstReceive = uint32_t(I - Begin);
       if (Dst.Receives == uint64_t(Limit) + 1)
         Over.push_back({I, T.Dst, false});
+    }
+    if (Charge) {
+      uint64_t Most = 0;
+      for (const Excess &E : Over) {
+        const PortSlot &Slot = Nodes[E.Node];
+        Most = std::max<uint64_t>(Most, E.Send ? Slot.Sends : Slot.Receives);
+      }
+      // Over lists each overloaded port once, at its limit + 1st message;
+      // the counts are final now the step is read.
+      Ctx.StepPortLoad[S] = uint32_t(std::max<uint64_t>(1, (Most + Limit - 1) / Limit));
+      Over.clear();
     }
     for (const Excess &E : Over) {
       Ctx.Diags.error(Ctx.line(E.Transfer), [&] {

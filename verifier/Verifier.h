@@ -76,6 +76,9 @@ struct CostReport {
   double SlotRatio = 1;
   /// Largest number of circuits sharing one link, per step.
   std::vector<uint32_t> StepLinkLoad;
+  /// contention=charge: how many times over its port limit the busiest
+  /// node sends or receives, rounded up, per step (1 within the limit).
+  std::vector<uint32_t> StepPortLoad;
 };
 
 struct PassTime {

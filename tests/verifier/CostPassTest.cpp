@@ -133,6 +133,21 @@ TEST(CostPass, LowerBounds) {
                    1.5 * 10000 * A + B);
   // One-port broadcast, short message: ceil(lg 5) = 3 start-ups.
   EXPECT_DOUBLE_EQ(Bound("linear:5", broadcast(0, 1, 8), One), 3 * B);
+  // Charged contention: a step may reach many nodes, so the latency term is
+  // min over t of t b + t (n^(1/t) - 1) a m / p. complete:256, 8 bytes:
+  // t = 2 gives 2 b + 30 a m (a 16-nomial tree), below t = 1's b + 255 a m.
+  EXPECT_DOUBLE_EQ(Bound("complete:256", broadcast(0, 1, 8),
+                         model("contention=charge")),
+                   2 * B + 30 * A * 8);
+  // 1 MiB: every message costs more than b, so the binomial tree's lg n
+  // message times are the least (sum of slowdowns >= log_2 n).
+  EXPECT_DOUBLE_EQ(Bound("complete:256", broadcast(0, 1, 1 << 20),
+                         model("contention=charge")),
+                   8 * (B + A * (1 << 20)));
+  // Chunks: the smallest chunk (floor(m/C)) bounds a step's messages.
+  EXPECT_DOUBLE_EQ(Bound("complete:256", broadcast(0, 4, 32),
+                         model("contention=charge")),
+                   2 * B + 30 * A * 8);
   // One node: nothing to do.
   VerificationResult Single =
       verifyPlan(buildPlan("linear:1", broadcast(0, 1), {}));

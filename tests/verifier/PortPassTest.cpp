@@ -48,6 +48,26 @@ TEST(PortPass, KPortAndAllPort) {
   EXPECT_TRUE(All.Diagnostics.empty()) << printed(All);
 }
 
+TEST(PortPass, ChargedPortsSlowTheStepInstead) {
+  // contention=charge: three sends share the one port, the step takes
+  // b + 3 a m; two ports take ceil(3/2) = 2 message times.
+  MachineModel One = model("contention=charge");
+  VerificationResult V = verifyPlan(starBroadcast(One));
+  EXPECT_TRUE(V.Diagnostics.empty()) << printed(V);
+  EXPECT_EQ(V.Cost.StepPortLoad, std::vector<uint32_t>{3});
+  EXPECT_EQ(V.Cost.Transmit, Rational(3));
+  EXPECT_DOUBLE_EQ(V.Cost.Time, One.B + 3 * One.A * 1024);
+  VerificationResult Two = verifyPlan(starBroadcast(model("ports=2 contention=charge")));
+  EXPECT_TRUE(Two.Diagnostics.empty()) << printed(Two);
+  EXPECT_EQ(Two.Cost.StepPortLoad, std::vector<uint32_t>{2});
+  // Receives are charged alike: node 2 takes two messages in step 1.
+  VerificationResult In = verifyPlan(buildPlan(
+      "complete:3", broadcast(0, 1),
+      {{{0, 1, {R(0, 1)}}}, {{0, 2, {R(0, 1)}}, {1, 2, {R(0, 1)}}}}, One));
+  EXPECT_EQ(messages(In, "ports"), Msgs{});
+  EXPECT_EQ(In.Cost.StepPortLoad, (std::vector<uint32_t>{1, 2}));
+}
+
 TEST(PortPass, CountersResetBetweenSteps) {
   // Node 0 sends once per step for three steps: fine under one-port.
   VerificationResult V = verifyPlan(buildPlan(
