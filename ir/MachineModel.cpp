@@ -153,8 +153,12 @@ Error MachineModel::parseWords(StringRef Text) {
   Text.split(Lines, '\n');
   for (StringRef Line : Lines) {
     Line = Line.split('#').first;
-    SmallVector<StringRef, 8> Words;
-    Line.split(Words, ' ', -1, false);
+    // Words part at blanks or commas (`ports=all,contention=charge`
+    // is one shell word).
+    SmallVector<StringRef, 8> Pieces, Words;
+    Line.split(Pieces, ' ', -1, false);
+    for (StringRef Piece : Pieces)
+      Piece.split(Words, ',', -1, false);
     for (StringRef W : Words) {
       W = W.trim();
       if (W.empty())

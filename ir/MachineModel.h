@@ -79,8 +79,8 @@ struct MachineModel {
   static llvm::Expected<MachineModel> preset(llvm::StringRef Name);
   /// Applies one `key=value` word; the error names the key.
   llvm::Error set(llvm::StringRef Key, llvm::StringRef Value);
-  /// Applies whitespace-separated `key=value` words (a machine file's text;
-  /// `#` starts a comment).
+  /// Applies `key=value` words separated by blanks or commas (a machine
+  /// file's text, or `ports=all,contention=charge`; `#` starts a comment).
   llvm::Error parseWords(llvm::StringRef Text);
 
   /// `ports=one switching=wormhole duplex=full capacity=1 latency=1 a=0.08

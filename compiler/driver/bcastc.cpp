@@ -95,8 +95,8 @@ cl::opt<int> NuOpt("nu",
 cl::opt<std::string> ModelOpt(
     "model",
     cl::desc("Machine overrides as key=value words, e.g. \"ports=all "
-             "a=0.05 b=20\" (keys: ports switching duplex capacity latency "
-             "contention a b rho)"),
+             "a=0.05 b=20\" or ports=all,contention=charge (keys: ports "
+             "switching duplex capacity latency contention a b rho)"),
     cl::cat(Category), LOWERING_SUBS);
 cl::opt<std::string>
     EmitOpt("emit",

@@ -29,6 +29,14 @@ TEST(MachineModel, DefaultsPrintInFull) {
             "a=0.08 b=75 rho=0.01");
 }
 
+TEST(MachineModel, CommasSeparateWordsToo) {
+  MachineModel M = parsed("ports=all,contention=charge b=20,,");
+  EXPECT_EQ(M.Ports, PortModel::All);
+  EXPECT_EQ(M.Contention, ContentionPolicy::Charge);
+  EXPECT_EQ(M.B, 20);
+  EXPECT_EQ(errorOf("ports=all,charge"), "expected key=value, found 'charge'");
+}
+
 TEST(MachineModel, WordsSetEveryField) {
   MachineModel M =
       parsed("ports=3 switching=store-and-forward duplex=half capacity=4 "
