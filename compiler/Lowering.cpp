@@ -18,6 +18,7 @@
 #include "compiler/lowering/hypercube/SameOrderTrees.h"
 #include "compiler/lowering/hypercube/SimultaneousBroadcasts.h"
 #include "compiler/lowering/hypercube/UnbalancedSpanningTree.h"
+#include "compiler/lowering/knomial/KnomialTree.h"
 #include "compiler/lowering/mesh/ColumnRowSpanningTree.h"
 #include "compiler/lowering/mesh/MeshBidirectionalSpanningTree.h"
 #include "compiler/lowering/mesh/MeshSpanningTree.h"
