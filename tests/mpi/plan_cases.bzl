@@ -1,0 +1,25 @@
+"""mpi_plan_cases_test: a family's broadcasts under mpirun.
+
+CASES is a file of `bcastc compile` argument lines; tests/mpi/run_plan_cases.sh
+compiles each plan to MPI C++ twice (byte-identical), builds it with
+tests/mpi/harness.cc and runs it under mpirun, every byte checked.
+"""
+
+def mpi_plan_cases_test(name, cases, size = "medium", **kwargs):
+    native.sh_test(
+        name = name,
+        size = size,
+        srcs = ["//tests/mpi:run_plan_cases.sh"],
+        deps = ["//tests/mpi:mpi_env"],
+        args = [
+            "$(location //tests/mpi:harness.cc)",
+            "$(location //compiler/driver:bcastc)",
+            "$(location %s)" % cases,
+        ],
+        data = [
+            cases,
+            "//compiler/driver:bcastc",
+            "//tests/mpi:harness.cc",
+        ],
+        **kwargs
+    )
