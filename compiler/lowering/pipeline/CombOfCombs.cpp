@@ -573,6 +573,13 @@ std::vector<View> views(const Topology &Topo, int R0, int C0) {
           Bases.push_back({VR, VC, FR, FC, false});
       }
   } else {
+    // The mesh's corner view first, so it wins ties: its spines and teeth
+    // never wrap round. Under SimGrid, comb on torus 16 x 16 (1 MiB, one
+    // port) from a centred view ran at 1.48 x its model time, from the
+    // corner view at its model time (106.75 ms against 106.53); single
+    // wrapped routes time as the others do, so the cause is in how the
+    // centred plan's steps interleave, not yet understood.
+    Bases.push_back({0, 0, false, false, true});
     std::vector<int> Rs{R / 2, (R - 1) / 2}, Cs{C / 2, (C - 1) / 2, (C - 2) / 2};
     llvm::sort(Rs);
     Rs.erase(std::unique(Rs.begin(), Rs.end()), Rs.end());
