@@ -76,20 +76,18 @@ static uint32_t lineLoad(const Topology &Topo, const MachineModel &Model,
   return uint32_t(std::max<int64_t>(Most, 1));
 }
 
-/// Ports a node may use at once, for a slowdown of \p Sends over them.
+/// How many times over its port limit a node sending \p Sends messages is.
 static uint64_t portSlowdown(const LoweringRequest &R, uint64_t Sends) {
-  switch (R.Model.Ports) {
-  case PortModel::One:
-    return Sends;
-  case PortModel::K:
-    return (Sends + R.Model.PortCount - 1) / R.Model.PortCount;
-  case PortModel::All:
-    // With one circuit a link the links pass already bounds a node.
-    if (R.Model.Capacity > 1)
-      return (Sends + R.Topo.portsPerNode() - 1) / R.Topo.portsPerNode();
-    return 1;
+  // The ports pass's limit (verifier/PortPass.cpp): sendsPerStep(), or an
+  // all-port node's channels; with one circuit a link the links pass
+  // already bounds an all-port node.
+  uint64_t Limit = R.Model.sendsPerStep();
+  if (R.Model.Ports == PortModel::All) {
+    if (R.Model.Capacity <= 1)
+      return 1;
+    Limit = R.Topo.portsPerNode();
   }
-  return Sends;
+  return (Sends + Limit - 1) / Limit;
 }
 
 uint32_t knomialSlowdown(const LoweringRequest &R, const KnomialRound &Round) {
