@@ -2,19 +2,40 @@
 
 #include "ir/ChunkSet.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <cassert>
 
 namespace bcastc {
 
-uint32_t ChunkSet::count() const {
-  uint32_t N = 0;
+uint64_t ChunkSet::count() const {
+  uint64_t N = 0;
+  for (const ChunkCube &C : Cubes)
+    N += C.count();
   for (const ChunkRange &R : Ranges)
     N += R.size();
   return N;
 }
 
+uint64_t ChunkSet::numRanges(uint64_t Limit) const {
+  if (Cubes.empty())
+    return Ranges.size();
+  if (Cubes.size() == 1)
+    return Cubes[0].numRanges();
+  RunMerger M(Cubes);
+  ChunkRange R;
+  uint64_t N = 0;
+  while (N <= Limit && M.next(R))
+    ++N;
+  return N;
+}
+
 bool ChunkSet::contains(uint32_t Chunk) const {
+  if (!Cubes.empty())
+    return llvm::any_of(Cubes,
+                        [&](const ChunkCube &C) { return C.contains(Chunk); });
   auto It = std::upper_bound(
       Ranges.begin(), Ranges.end(), Chunk,
       [](uint32_t C, const ChunkRange &R) { return C < R.Begin; });
@@ -24,12 +45,75 @@ bool ChunkSet::contains(uint32_t Chunk) const {
   return Chunk < It->End;
 }
 
+uint32_t ChunkSet::front() const {
+  if (Cubes.empty())
+    return Ranges.front().Begin;
+  return Cubes.front().Base; // sorted by base, and a base is its least chunk
+}
+
+uint64_t ChunkSet::back() const {
+  if (Cubes.empty())
+    return Ranges.back().End;
+  uint64_t End = 0;
+  for (const ChunkCube &C : Cubes)
+    End = std::max(End, C.end());
+  return End;
+}
+
+ChunkSet::RunMerger::RunMerger(llvm::ArrayRef<ChunkCube> Cubes) {
+  for (const ChunkCube &C : Cubes) {
+    uint32_t Low = C.Mask & ~(C.Mask + 1);
+    Cursors.push_back({C, C.Mask & ~Low, 0, uint64_t(Low) + 1, false});
+  }
+}
+
+bool ChunkSet::RunMerger::next(ChunkRange &Out) {
+  auto Advance = [](Cursor &K) {
+    K.Sub = (K.Sub - K.High) & K.High;
+    K.Done = K.Sub == 0;
+  };
+  Cursor *Min = nullptr;
+  for (Cursor &K : Cursors)
+    if (!K.Done && (!Min || K.begin() < Min->begin()))
+      Min = &K;
+  if (!Min)
+    return false;
+  uint64_t Begin = Min->begin(), End = Begin + Min->RunLength;
+  Advance(*Min);
+  // The cubes are disjoint, so runs only touch: extend while one starts
+  // where this one ends.
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (Cursor &K : Cursors)
+      if (!K.Done && K.begin() == End) {
+        End += K.RunLength;
+        Advance(K);
+        Grew = true;
+      }
+  }
+  Out = ChunkRange{uint32_t(Begin), uint32_t(End)};
+  return true;
+}
+
+static unsigned patternDigits(uint32_t NumChunks, uint32_t Highest) {
+  unsigned Digits = NumChunks > 1 ? llvm::Log2_32(NumChunks - 1) + 1 : 1;
+  return std::max(Digits, Highest ? llvm::Log2_32(Highest) + 1 : 1);
+}
+
 void ChunkSet::print(llvm::raw_ostream &OS, uint32_t NumChunks) const {
   if (isAll(NumChunks)) {
     OS << '*';
     return;
   }
   bool First = true;
+  for (const ChunkCube &C : Cubes) {
+    if (!First)
+      OS << ',';
+    First = false;
+    OS << "0b";
+    for (unsigned Bit = patternDigits(NumChunks, C.Base | C.Mask); Bit-- > 0;)
+      OS << ((C.Mask >> Bit) & 1 ? 'x' : (C.Base >> Bit) & 1 ? '1' : '0');
+  }
   for (const ChunkRange &R : Ranges) {
     if (!First)
       OS << ',';
@@ -54,8 +138,7 @@ void normalizeChunkRanges(llvm::SmallVectorImpl<ChunkRange> &Ranges) {
   auto Less = [](const ChunkRange &L, const ChunkRange &R) {
     return L.Begin < R.Begin || (L.Begin == R.Begin && L.End < R.End);
   };
-  // Builders mostly pass sorted lists (thousands of ranges in recursive
-  // halving): checking is linear, sorting is not.
+  // Builders mostly pass sorted lists: checking is linear, sorting is not.
   if (!std::is_sorted(Ranges.begin(), Ranges.end(), Less))
     llvm::sort(Ranges, Less);
   size_t Out = 0;
@@ -71,6 +154,68 @@ void normalizeChunkRanges(llvm::SmallVectorImpl<ChunkRange> &Ranges) {
   Ranges.resize(Out);
 }
 
+bool rangesAsCube(llvm::ArrayRef<ChunkRange> Ranges, ChunkCube &Cube) {
+  if (Ranges.size() < 2 || !llvm::isPowerOf2_64(Ranges.size()))
+    return false;
+  uint32_t Length = Ranges[0].size();
+  if (!llvm::isPowerOf2_32(Length) || Ranges[0].Begin % Length)
+    return false;
+  uint32_t High = 0;
+  for (const ChunkRange &R : Ranges) {
+    if (R.size() != Length || R.Begin % Length)
+      return false;
+    High |= R.Begin ^ Ranges[0].Begin;
+  }
+  // Distinct starts (the list is normalized) inside a cube of as many
+  // points: they are all of it.
+  if ((High & (Length - 1)) || (uint64_t(1) << llvm::countPopulation(High)) !=
+                                   Ranges.size())
+    return false;
+  uint32_t Mask = High | (Length - 1);
+  Cube = ChunkCube{Ranges[0].Begin & ~Mask, Mask};
+  return true;
+}
+
+std::string checkChunkCubes(llvm::ArrayRef<ChunkCube> Cubes,
+                            std::string (*Name)(ChunkCube)) {
+  for (size_t I = 0; I < Cubes.size(); ++I) {
+    if (Cubes[I].Base & Cubes[I].Mask)
+      return "chunk cube " + Name(Cubes[I]) + " has a base with bits of its "
+                                              "mask";
+    if (~Cubes[I].Mask == 0)
+      return "chunk cube " + Name(Cubes[I]) + " names all 2^32 chunk ids";
+    for (size_t J = 0; J < I; ++J)
+      if (Cubes[J].intersects(Cubes[I]))
+        return "chunk cubes " + Name(Cubes[J]) + " and " + Name(Cubes[I]) +
+               " overlap";
+  }
+  return "";
+}
+
+static uint64_t hashRanges(llvm::ArrayRef<ChunkRange> Ranges) {
+  uint64_t H = 0x9e3779b97f4a7c15ULL;
+  for (const ChunkRange &R : Ranges)
+    H = (H ^ ((uint64_t(R.Begin) << 32) | R.End)) * 0x100000001b3ULL + 1;
+  return H >> 1; // never DenseMap's empty or tombstone key
+}
+
+static uint64_t hashCubes(llvm::ArrayRef<ChunkCube> Cubes) {
+  uint64_t H = 0x7f4a7c159e3779b9ULL;
+  for (const ChunkCube &C : Cubes)
+    H = (H ^ ((uint64_t(C.Base) << 32) | C.Mask)) * 0x100000001b3ULL + 3;
+  return H >> 1; // never DenseMap's empty or tombstone key
+}
+
+ChunkSetId ChunkSetTable::add(llvm::ArrayRef<ChunkRange> Ranges,
+                              llvm::ArrayRef<ChunkCube> Cubes) {
+  ChunkSetId Id = size();
+  Pool.insert(Pool.end(), Ranges.begin(), Ranges.end());
+  Offsets.push_back(uint32_t(Pool.size()));
+  CubePool.insert(CubePool.end(), Cubes.begin(), Cubes.end());
+  CubeOffsets.push_back(uint32_t(CubePool.size()));
+  return Id;
+}
+
 ChunkSetId ChunkSetTable::intern(llvm::ArrayRef<ChunkRange> Ranges) {
   assert(!Ranges.empty() && "chunk sets of transfers are never empty");
   if (Ranges.size() == 1) {
@@ -78,25 +223,55 @@ ChunkSetId ChunkSetTable::intern(llvm::ArrayRef<ChunkRange> Ranges) {
     auto It = SingleRange.find(Key);
     if (It != SingleRange.end())
       return It->second;
-    ChunkSetId Id = size();
-    Pool.push_back(Ranges[0]);
-    Offsets.push_back(Pool.size());
-    SingleRange[Key] = Id;
-    return Id;
+    return SingleRange[Key] = add(Ranges, {});
   }
-  std::vector<uint32_t> Key;
-  Key.reserve(Ranges.size() * 2);
-  for (const ChunkRange &R : Ranges) {
-    Key.push_back(R.Begin);
-    Key.push_back(R.End);
+  ChunkCube Cube;
+  if (Ranges.size() > MaxRangesKept && rangesAsCube(Ranges, Cube))
+    return internCube(Cube);
+  uint64_t Key = hashRanges(Ranges);
+  for (ChunkSetId Id : Longer[Key])
+    if (get(Id) == ChunkSet(Ranges))
+      return Id;
+  ChunkSetId Id = add(Ranges, {});
+  Longer[Key].push_back(Id);
+  return Id;
+}
+
+ChunkSetId ChunkSetTable::internCubes(llvm::ArrayRef<ChunkCube> In) {
+  assert(!In.empty() && "chunk sets of transfers are never empty");
+  llvm::SmallVector<ChunkCube, 4> Cubes(In.begin(), In.end());
+  // Two cubes of one mask whose bases differ in one bit are one cube.
+  for (size_t I = 0; I < Cubes.size(); ++I)
+    for (size_t J = I + 1; J < Cubes.size(); ++J) {
+      uint32_t Diff = Cubes[I].Base ^ Cubes[J].Base;
+      if (Cubes[I].Mask != Cubes[J].Mask || (Diff & (Diff - 1)))
+        continue;
+      Cubes[I] = ChunkCube{Cubes[I].Base & ~Diff, Cubes[I].Mask | Diff};
+      Cubes.erase(Cubes.begin() + J);
+      J = I; // compare the grown cube with all others again
+    }
+  llvm::sort(Cubes, [](const ChunkCube &L, const ChunkCube &R) {
+    return L.Base < R.Base;
+  });
+  if (ChunkSet(Cubes).numRanges(MaxRangesKept) <= MaxRangesKept) {
+    llvm::SmallVector<ChunkRange, MaxRangesKept> Ranges;
+    ChunkSet(Cubes).forEachRange([&](ChunkRange R) { Ranges.push_back(R); });
+    return intern(Ranges);
   }
-  auto It = MultiRange.find(Key);
-  if (It != MultiRange.end())
-    return It->second;
-  ChunkSetId Id = size();
-  Pool.insert(Pool.end(), Ranges.begin(), Ranges.end());
-  Offsets.push_back(Pool.size());
-  MultiRange.emplace(std::move(Key), Id);
+  if (Cubes.size() == 1) {
+    uint64_t Key = (uint64_t(Cubes[0].Base) << 32) | Cubes[0].Mask;
+    auto It = SingleCube.find(Key);
+    if (It != SingleCube.end())
+      return It->second;
+    return SingleCube[Key] = add({}, Cubes);
+  }
+  // Cube lists and range lists never compare equal (get() keeps shapes).
+  uint64_t Key = hashCubes(Cubes);
+  for (ChunkSetId Id : Longer[Key])
+    if (get(Id) == ChunkSet(Cubes))
+      return Id;
+  ChunkSetId Id = add({}, Cubes);
+  Longer[Key].push_back(Id);
   return Id;
 }
 
@@ -109,10 +284,14 @@ std::pair<uint64_t, uint64_t> chunkByteRange(uint32_t Chunk, uint32_t NumChunks,
 }
 
 uint64_t chunkSetBytes(ChunkSet Set, uint32_t NumChunks, uint64_t Bytes) {
+  // Equal chunks: no need to walk the runs (a cube may have C/2 of them).
+  if (Bytes % NumChunks == 0)
+    return Set.count() * (Bytes / NumChunks);
   uint64_t Total = 0;
-  for (const ChunkRange &R : Set.ranges())
+  Set.forEachRange([&](ChunkRange R) {
     Total += chunkByteRange(R.End - 1, NumChunks, Bytes).second -
              chunkByteRange(R.Begin, NumChunks, Bytes).first;
+  });
   return Total;
 }
 

@@ -73,7 +73,7 @@ bool Plan::sameAs(const Plan &O) const {
     const Transfer &L = Transfers[I], &R = O.Transfers[I];
     if (L.Src != R.Src || L.Dst != R.Dst || L.Reduce != R.Reduce ||
         L.ReceivedOnly != R.ReceivedOnly ||
-        chunks(L).ranges() != O.chunks(R).ranges())
+        chunks(L) != O.chunks(R))
       return false;
   }
   return true;

@@ -93,10 +93,18 @@ proto::Plan toProto(const Plan &P) {
       proto::Transfer *OT = OS->add_transfers();
       OT->set_src(T.Src);
       OT->set_dst(T.Dst);
-      for (const ChunkRange &R : P.chunks(T).ranges()) {
-        proto::ChunkRange *OR = OT->add_chunks();
-        OR->set_begin(R.Begin);
-        OR->set_end(R.End);
+      ChunkSet Set = P.chunks(T);
+      for (const ChunkCube &Cube : Set.cubes()) {
+        proto::ChunkCube *OC = OT->add_cubes();
+        OC->set_base(Cube.Base);
+        OC->set_mask(Cube.Mask);
+      }
+      if (!Set.isCubes()) {
+        Set.forEachRange([&](ChunkRange R) {
+          proto::ChunkRange *OR = OT->add_chunks();
+          OR->set_begin(R.Begin);
+          OR->set_end(R.End);
+        });
       }
       OT->set_reduce(T.Reduce);
       OT->set_received_only(T.ReceivedOnly);
@@ -293,6 +301,7 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
   P.StepNumbers.reserve(Msg.steps_size());
   P.StepStarts.reserve(Msg.steps_size() + 1);
   SmallVector<ChunkRange, 4> Ranges;
+  SmallVector<ChunkCube, 4> Cubes;
   for (int S = 0; S < Msg.steps_size(); ++S) {
     const proto::Step &InStep = Msg.steps(S);
     P.StepNumbers.push_back(InStep.number());
@@ -304,7 +313,9 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
                 ": ")
             .str();
       };
-      if (In.chunks_size() == 0)
+      if (In.chunks_size() && In.cubes_size())
+        return makeError(Where() + "both chunk ranges and chunk cubes");
+      if (In.chunks_size() == 0 && In.cubes_size() == 0)
         return makeError(Where() + "empty chunk set");
       Ranges.clear();
       for (const proto::ChunkRange &R : In.chunks()) {
@@ -314,9 +325,19 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
         Ranges.push_back(ChunkRange{R.begin(), R.end()});
       }
       normalizeChunkRanges(Ranges);
+      Cubes.clear();
+      for (const proto::ChunkCube &C : In.cubes())
+        Cubes.push_back(ChunkCube{C.base(), C.mask()});
+      std::string Bad = checkChunkCubes(Cubes, [](ChunkCube C) {
+        return "{base " + std::to_string(C.Base) + ", mask " +
+               std::to_string(C.Mask) + "}";
+      });
+      if (!Bad.empty())
+        return makeError(Where() + Bad);
       if (In.received_only() && !In.reduce())
         return makeError(Where() + "received_only applies to reduces only");
-      ChunkSetId Chunks = P.ChunkSets.intern(Ranges);
+      ChunkSetId Chunks = Cubes.empty() ? P.ChunkSets.intern(Ranges)
+                                        : P.ChunkSets.internCubes(Cubes);
       if (Chunks >= MaxChunkSets)
         return makeError(Where() +
                          "too many distinct chunk sets (the limit is 2^30)");

@@ -90,6 +90,9 @@ private:
               uint64_t &Out);
   bool node(Cursor &C, NodeId &Out);
   bool chunkList(Cursor &C, SmallVectorImpl<ChunkRange> &Ranges);
+  /// `0bx0x1,0b1xx0`: disjoint cubes, most significant bit first, x a free
+  /// bit.
+  bool chunkPatterns(Cursor &C, SmallVectorImpl<ChunkCube> &Out);
 
   bool line(Cursor &C);
   bool header(StringRef Keyword, uint32_t &SeenLine, const char *Loc);
@@ -163,8 +166,9 @@ bool TextParser::chunkList(Cursor &C, SmallVectorImpl<ChunkRange> &Ranges) {
     return true;
   }
   if (!isDigit(C.peek()))
-    return fail(C.loc(), "expected a chunk list ('*', '0,2' or '4-7'), found " +
-                             C.found());
+    return fail(C.loc(),
+                "expected a chunk list ('*', '0,2', '4-7' or '0bx0x1'), found " +
+                    C.found());
   // The largest id leaves room for its range's exclusive end.
   const uint64_t MaxChunk = UINT32_MAX - 1;
   while (true) {
@@ -190,6 +194,51 @@ bool TextParser::chunkList(Cursor &C, SmallVectorImpl<ChunkRange> &Ranges) {
     C.skipSpace();
   }
   normalizeChunkRanges(Ranges);
+  return true;
+}
+
+bool TextParser::chunkPatterns(Cursor &C, SmallVectorImpl<ChunkCube> &Out) {
+  const char *First = C.loc();
+  while (true) {
+    const char *Loc = C.loc();
+    if (!C.consume("0b"))
+      return fail(Loc, "expected a chunk pattern '0b...' (patterns and ranges "
+                       "do not mix in one set), found " +
+                           C.found());
+    size_t Begin = C.Pos;
+    while (!C.atEnd() &&
+           (C.peek() == '0' || C.peek() == '1' || C.peek() == 'x'))
+      ++C.Pos;
+    StringRef Digits = C.S.slice(Begin, C.Pos);
+    if (Digits.empty())
+      return fail(Loc, "expected the bits of a chunk pattern after '0b' (0, "
+                       "1 or x, most significant first), found " +
+                           C.found());
+    // Leading zeros are harmless; the rest must fit 32 bits.
+    StringRef Significant = Digits.ltrim('0');
+    if (Significant.size() > 32)
+      return fail(Loc, "chunk pattern '0b" + Digits +
+                           "' has more than 32 significant bits");
+    ChunkCube Cube;
+    for (char D : Significant) {
+      Cube.Base = Cube.Base << 1 | (D == '1');
+      Cube.Mask = Cube.Mask << 1 | (D == 'x');
+    }
+    Out.push_back(Cube);
+    C.skipSpace();
+    if (!C.consume(","))
+      break;
+    C.skipSpace();
+  }
+  std::string Bad = checkChunkCubes(Out, [](ChunkCube Cube) {
+    std::string S = "0b";
+    for (unsigned Bit = 32; Bit-- > 0;)
+      if ((Cube.Base | Cube.Mask) >> Bit || Bit == 0)
+        S += (Cube.Mask >> Bit) & 1 ? 'x' : (Cube.Base >> Bit) & 1 ? '1' : '0';
+    return S;
+  });
+  if (!Bad.empty())
+    return fail(First, Bad);
   return true;
 }
 
@@ -433,7 +482,9 @@ bool TextParser::transferLine(Cursor &C) {
                              C.found());
   C.skipSpace();
   SmallVector<ChunkRange, 4> Ranges;
-  if (!chunkList(C, Ranges))
+  SmallVector<ChunkCube, 2> Cubes;
+  bool IsPattern = C.S.substr(C.Pos).startswith("0b");
+  if (IsPattern ? !chunkPatterns(C, Cubes) : !chunkList(C, Ranges))
     return false;
   // `+> ... received`: the sender's value without its own contribution.
   C.skipSpace();
@@ -447,7 +498,8 @@ bool TextParser::transferLine(Cursor &C) {
                          "('->') replaces the receiver's value");
   if (!expectEnd(C))
     return false;
-  ChunkSetId Chunks = P.ChunkSets.intern(Ranges);
+  ChunkSetId Chunks = IsPattern ? P.ChunkSets.internCubes(Cubes)
+                                : P.ChunkSets.intern(Ranges);
   if (Chunks >= MaxChunkSets)
     return fail(Line, "too many distinct chunk sets (the limit is 2^30)");
   T.Src = Src;

@@ -38,24 +38,25 @@ CopyMoves trimCopyTransfers(const Plan &P) {
       M.Src = X.Src;
       M.Dst = X.Dst;
       bool HasData = false, Dropped = false;
-      for (const ChunkRange &R : P.chunks(X).ranges())
-        for (uint32_t C = R.Begin; C < std::min(R.End, D); ++C) {
-          HasData = true;
-          const uint64_t Bit = uint64_t(X.Dst) * D + C;
-          // Marking at once also trims a second delivery within the step;
-          // a verified plan never forwards a chunk in the step it arrives.
-          if (Held[Bit]) {
-            Dropped = true;
-            continue;
-          }
-          assert(Held[uint64_t(X.Src) * D + C] &&
-                 "a verified sender holds what it sends");
-          Held[Bit] = true;
-          if (!M.Chunks.empty() && M.Chunks.back().End == C)
-            ++M.Chunks.back().End;
-          else
-            M.Chunks.push_back(ChunkRange{C, C + 1});
+      P.chunks(X).forEachChunk([&](uint32_t C) {
+        if (C >= D)
+          return;
+        HasData = true;
+        const uint64_t Bit = uint64_t(X.Dst) * D + C;
+        // Marking at once also trims a second delivery within the step;
+        // a verified plan never forwards a chunk in the step it arrives.
+        if (Held[Bit]) {
+          Dropped = true;
+          return;
         }
+        assert(Held[uint64_t(X.Src) * D + C] &&
+               "a verified sender holds what it sends");
+        Held[Bit] = true;
+        if (!M.Chunks.empty() && M.Chunks.back().End == C)
+          ++M.Chunks.back().End;
+        else
+          M.Chunks.push_back(ChunkRange{C, C + 1});
+      });
       if (!HasData) {
         ++Out.ControlOnly;
         continue;

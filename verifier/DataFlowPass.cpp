@@ -5,9 +5,10 @@
 // deliveries wait in a queue (in delivery order, since step numbers
 // increase) until the first step that starts after them.
 //
-// Broadcast-like collectives keep one bit per (node, chunk): senders must
-// hold what they send, everybody must end with everything, and delivering a
-// chunk the receiver already holds is a warning. AllReduce keeps, per
+// Broadcast-like collectives track who holds which chunk: senders must hold
+// what they send, everybody must end with everything, and delivering a
+// chunk the receiver already holds is a warning. Holdings are one bit per
+// (node, chunk) while that fits, else a few cubes per node (ir/ChunkHoldings.h). AllReduce keeps, per
 // (node, chunk), the set of contributions folded in so far (one bit per
 // node): a copy replaces the receiver's value, a reduce unions them and must
 // not count a contribution twice, and at the end every node holds all n. A
@@ -19,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "verifier/PassContext.h"
+
+#include "ir/ChunkHoldings.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -47,26 +50,127 @@ static uint64_t deliveryStep(const Plan &P, size_t Step) {
   return uint64_t(P.StepNumbers[Step]) + P.Model.latencyTicks() - 1;
 }
 
-/// Broadcast, multibroadcast, allgather: one bit per (node, chunk).
-static void checkHoldings(PassContext &Ctx) {
-  const Plan &P = Ctx.P;
-  uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
-  if (N * C > UINT32_MAX) {
-    Ctx.Diags.error(P.Source.CollectiveLine, [&] {
-      return "the plan is too large for data-flow accounting (" +
-             std::to_string(N) + " nodes x " + std::to_string(C) +
-             " chunks exceeds 2^32 bits)";
-    });
-    return;
+namespace {
+
+/// Chunk lists for diagnostics: ranges, and whether more were left out.
+struct ChunkList {
+  llvm::SmallVector<ChunkRange, 4> Ranges;
+  bool Truncated = false;
+  void clear() {
+    Ranges.clear();
+    Truncated = false;
   }
-  llvm::BitVector Hold(unsigned(N * C));
-  for (NodeId X = 0; X < N; ++X) {
-    ChunkRange R = P.Coll.initialChunks(X, N);
+  bool empty() const { return Ranges.empty(); }
+  std::string str() const {
+    return formatChunks(Ranges) + (Truncated ? ",..." : "");
+  }
+};
+
+/// Ranges a diagnostic lists at most.
+constexpr size_t MaxListedRanges = 16;
+
+/// Holdings as one bit per (node, chunk): fast, and exact for any plan whose
+/// N x C bits fit.
+class BitHoldings {
+public:
+  explicit BitHoldings(const Plan &P)
+      : P(P), C(P.Coll.NumChunks), Hold(unsigned(P.numNodes() * C)) {}
+
+  void give(NodeId X, ChunkRange R) {
     if (R.Begin < R.End)
       Hold.set(unsigned(X * C + R.Begin), unsigned(X * C + R.End));
+  }
+  /// Chunks of \p Set that \p X lacks.
+  void missing(NodeId X, ChunkSet Set, ChunkList &Out) const {
+    Set.forEachChunk([&](uint32_t Chunk) {
+      if (!Hold.test(unsigned(X * C + Chunk)))
+        appendChunk(Out.Ranges, Chunk);
+    });
+  }
+  /// Delivers \p Set to \p X; lists the data chunks it held already.
+  void deliver(NodeId X, ChunkSet Set, ChunkList &Already) {
+    Set.forEachChunk([&](uint32_t Chunk) {
+      unsigned Bit = unsigned(X * C + Chunk);
+      // A control chunk carries a new value every time; never a duplicate.
+      if (Hold.test(Bit) && !P.Coll.isControlChunk(Chunk))
+        appendChunk(Already.Ranges, Chunk);
+      else
+        Hold.set(Bit);
+    });
+  }
+  void neverReceived(NodeId X, ChunkList &Out) const {
+    unsigned Begin = unsigned(X * C), End = unsigned(X * C + C);
+    for (int B = Hold.find_first_unset_in(Begin, End); B >= 0;
+         B = Hold.find_first_unset_in(unsigned(B) + 1, End))
+      appendChunk(Out.Ranges, uint32_t(unsigned(B) - Begin));
+  }
+
+private:
+  const Plan &P;
+  uint64_t C;
+  llvm::BitVector Hold;
+};
+
+/// Holdings as a few disjoint cubes per node (ir/ChunkHoldings.h): for plans
+/// whose N x C bits would not fit, such as recursive halving on 2^20 nodes.
+class CubeHoldingsView {
+public:
+  explicit CubeHoldingsView(const Plan &P) : P(P), Held(P.numNodes()) {}
+
+  void give(NodeId X, ChunkRange R) {
+    forEachDyadicCube(R, [&](ChunkCube Cube) { Held.add(X, Cube, Scratch); });
+    Scratch.clear();
+  }
+  void missing(NodeId X, ChunkSet Set, ChunkList &Out) const {
+    CubeList Lacking;
+    Set.forEachCube([&](ChunkCube S) {
+      if (Held.countHeld(X, S) != S.count())
+        Held.missing(X, S, Lacking);
+    });
+    if (!Lacking.empty())
+      cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
+  }
+  void deliver(NodeId X, ChunkSet Set, ChunkList &Already) {
+    Scratch.clear();
+    Set.forEachCube([&](ChunkCube S) { Held.add(X, S, Scratch); });
+    if (Scratch.empty())
+      return;
+    cubesToRanges(Scratch, MaxListedRanges, Already.Ranges, Already.Truncated);
+    // Control chunks carry new values every time: never duplicates.
+    uint32_t D = P.Coll.dataChunks();
+    while (!Already.Ranges.empty() && Already.Ranges.back().Begin >= D)
+      Already.Ranges.pop_back();
+    if (!Already.Ranges.empty() && Already.Ranges.back().End > D)
+      Already.Ranges.back().End = D;
+  }
+  void neverReceived(NodeId X, ChunkList &Out) const {
+    uint64_t C = P.Coll.NumChunks;
+    if (Held.count(X) == C)
+      return;
+    CubeList Lacking;
+    forEachDyadicCube(ChunkRange{0, uint32_t(C)}, [&](ChunkCube S) {
+      Held.missing(X, S, Lacking);
+    });
+    cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
+  }
+
+private:
+  const Plan &P;
+  ChunkHoldings Held;
+  CubeList Scratch;
+};
+
+} // namespace
+
+/// Broadcast, multibroadcast, allgather: replays who holds which chunk.
+template <typename Holdings>
+static void checkHoldings(PassContext &Ctx, Holdings &Hold) {
+  const Plan &P = Ctx.P;
+  uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
+  for (NodeId X = 0; X < N; ++X) {
+    Hold.give(X, P.Coll.initialChunks(X, N));
     // Control chunks (counts, termination flags): everybody has its own.
-    if (P.Coll.ControlChunks)
-      Hold.set(unsigned(X * C + P.Coll.dataChunks()), unsigned(X * C + C));
+    Hold.give(X, ChunkRange{P.Coll.dataChunks(), uint32_t(C)});
   }
 
   // Transfers are delivered in plan order (step numbers increase), so the
@@ -74,23 +178,15 @@ static void checkHoldings(PassContext &Ctx) {
   // rather than a queue, whose memory would grow with the largest step.
   uint64_t NextDelivery = 0;
   size_t DeliveryStepIndex = 0;
-  llvm::SmallVector<ChunkRange, 4> List;
-  auto Deliver = [&](const Delivery &D) {
-    const Transfer &T = P.Transfers[D.Transfer];
+  ChunkList List;
+  auto Deliver = [&](uint64_t I, size_t StepIndex) {
+    const Transfer &T = P.Transfers[I];
     List.clear();
-    P.chunks(T).forEachChunk([&](uint32_t Chunk) {
-      unsigned Bit = unsigned(T.Dst * C + Chunk);
-      // A control chunk carries a new value every time; never a duplicate.
-      if (Hold.test(Bit) && !P.Coll.isControlChunk(Chunk))
-        appendChunk(List, Chunk);
-      else
-        Hold.set(Bit);
-    });
+    Hold.deliver(T.Dst, P.chunks(T), List);
     if (!List.empty())
-      Ctx.Diags.warning(Ctx.line(D.Transfer), [&] {
-        return Ctx.stepName(D.StepIndex) + ": node " + Ctx.node(T.Dst) +
-               " already holds " + formatChunks(List) + " (" +
-               Ctx.at(D.Transfer) + ")";
+      Ctx.Diags.warning(Ctx.line(I), [&] {
+        return Ctx.stepName(StepIndex) + ": node " + Ctx.node(T.Dst) +
+               " already holds " + List.str() + " (" + Ctx.at(I) + ")";
       });
   };
 
@@ -100,10 +196,9 @@ static void checkHoldings(PassContext &Ctx) {
     while (NextDelivery < P.StepStarts[Until]) {
       while (NextDelivery >= P.StepStarts[DeliveryStepIndex + 1])
         ++DeliveryStepIndex;
-      uint64_t Step = deliveryStep(P, DeliveryStepIndex);
-      if (Step >= Before)
+      if (deliveryStep(P, DeliveryStepIndex) >= Before)
         return;
-      Deliver(Delivery{Step, NextDelivery++, DeliveryStepIndex, {}});
+      Deliver(NextDelivery++, DeliveryStepIndex);
     }
   };
 
@@ -112,17 +207,13 @@ static void checkHoldings(PassContext &Ctx) {
     for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
       const Transfer &T = P.Transfers[I];
       List.clear();
-      P.chunks(T).forEachChunk([&](uint32_t Chunk) {
-        if (!Hold.test(unsigned(T.Src * C + Chunk)))
-          appendChunk(List, Chunk);
-      });
+      Hold.missing(T.Src, P.chunks(T), List);
       // The receiver still gets the chunks, so one missing send is reported
       // once rather than again at every node downstream.
       if (!List.empty())
         Ctx.Diags.error(Ctx.line(I), [&] {
           return Ctx.stepName(S) + ": node " + Ctx.node(T.Src) + " sends " +
-                 formatChunks(List) + " it does not hold yet (" + Ctx.at(I) +
-                 ")";
+                 List.str() + " it does not hold yet (" + Ctx.at(I) + ")";
         });
     }
   }
@@ -130,15 +221,22 @@ static void checkHoldings(PassContext &Ctx) {
 
   for (NodeId X = 0; X < N; ++X) {
     List.clear();
-    unsigned Begin = unsigned(X * C), End = unsigned(X * C + C);
-    for (int B = Hold.find_first_unset_in(Begin, End); B >= 0;
-         B = Hold.find_first_unset_in(unsigned(B) + 1, End))
-      appendChunk(List, uint32_t(unsigned(B) - Begin));
+    Hold.neverReceived(X, List);
     if (!List.empty())
       Ctx.Diags.error(P.Source.CollectiveLine, [&] {
-        return "node " + Ctx.node(X) + " never receives " + formatChunks(List);
+        return "node " + Ctx.node(X) + " never receives " + List.str();
       });
   }
+}
+
+/// One bit per (node, chunk) while that is at most 2^32 bits and no more
+/// memory than the plan's transfers take; cubes beyond.
+static bool useBitHoldings(const Plan &P, DataFlowAccounting Accounting) {
+  if (Accounting != DataFlowAccounting::Auto)
+    return Accounting == DataFlowAccounting::Bits;
+  uint64_t Bits = uint64_t(P.numNodes()) * P.Coll.NumChunks;
+  return Bits <= UINT32_MAX &&
+         Bits / 8 <= 12 * P.Transfers.size() + (uint64_t(1) << 24);
 }
 
 /// A `received` send of transfer \p I (step \p S): removes the sender's
@@ -287,10 +385,24 @@ static void checkContributions(PassContext &Ctx) {
 }
 
 void runDataFlowPass(PassContext &Ctx) {
-  if (Ctx.P.Coll.Kind == CollectiveKind::AllReduce)
+  const Plan &P = Ctx.P;
+  if (P.Coll.Kind == CollectiveKind::AllReduce) {
     checkContributions(Ctx);
-  else
-    checkHoldings(Ctx);
+  } else if (useBitHoldings(P, Ctx.Opts.DataFlow)) {
+    if (uint64_t(P.numNodes()) * P.Coll.NumChunks > UINT32_MAX) {
+      Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+        return "the plan is too large for bitwise data-flow accounting (" +
+               std::to_string(P.numNodes()) + " nodes x " +
+               std::to_string(P.Coll.NumChunks) + " chunks exceeds 2^32 bits)";
+      });
+      return;
+    }
+    BitHoldings Hold(P);
+    checkHoldings(Ctx, Hold);
+  } else {
+    CubeHoldingsView Hold(P);
+    checkHoldings(Ctx, Hold);
+  }
 }
 
 } // namespace verifier

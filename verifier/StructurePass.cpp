@@ -126,12 +126,11 @@ static void checkTransfer(PassContext &Ctx, size_t Step, uint64_t I) {
              std::to_string(T.Dst) + " moves no chunks" + Ctx.located(I);
     });
   else if (CS.back() > C) {
-    uint32_t Bad = 0;
-    for (const ChunkRange &R : CS.ranges())
-      if (R.End > C) {
+    uint32_t Bad = UINT32_MAX;
+    CS.forEachRange([&](ChunkRange R) {
+      if (R.End > C && Bad == UINT32_MAX)
         Bad = std::max(R.Begin, C);
-        break;
-      }
+    });
     Ctx.Diags.error(Line, [&] {
       return Ctx.stepName(Step) + ": chunk " + std::to_string(Bad) +
              " is out of range, the message has " + std::to_string(C) +

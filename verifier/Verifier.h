@@ -86,9 +86,15 @@ struct PassTime {
   double WallMs, CpuMs;
 };
 
+/// How the data-flow pass keeps broadcast holdings: Auto takes one bit per
+/// (node, chunk) while that fits in the plan's memory, else cubes. Both give
+/// the same verdict; tests force each.
+enum class DataFlowAccounting { Auto, Bits, Cubes };
+
 struct VerifierOptions {
   /// Diagnostics kept per pass; the rest are counted in one final note.
   unsigned MaxDiagnosticsPerPass = 20;
+  DataFlowAccounting DataFlow = DataFlowAccounting::Auto;
   /// When set, receives the time of each pass run, for benchmarks
   /// (bench/ScaleBench.cpp).
   std::vector<PassTime> *PassTimes = nullptr;

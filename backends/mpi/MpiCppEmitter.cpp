@@ -151,9 +151,10 @@ private:
 /// \p Set without chunks at or above \p DataChunks.
 std::vector<ChunkRange> dataRanges(ChunkSet Set, uint32_t DataChunks) {
   std::vector<ChunkRange> Out;
-  for (const ChunkRange &R : Set.ranges())
+  Set.forEachRange([&](ChunkRange R) {
     if (R.Begin < DataChunks)
       Out.push_back(ChunkRange{R.Begin, std::min(R.End, DataChunks)});
+  });
   return Out;
 }
 

@@ -157,8 +157,9 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
     Longest = 0;
     for (const Transfer &X : P.step(S)) {
       uint32_t K = 0;
-      for (const ChunkRange &Rg : P.chunks(X).ranges())
+      P.chunks(X).forEachRange([&](ChunkRange Rg) {
         K += Rg.Begin < D ? std::min(Rg.End, D) - Rg.Begin : 0;
+      });
       Longest = std::max(Longest, K);
     }
     return P.Model.B + double(Longest) / D * double(P.Coll.Bytes) * P.Model.A;

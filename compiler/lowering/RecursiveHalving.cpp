@@ -93,9 +93,9 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
   }
 
   // Phase 2: the exchange. Free[p] holds the bits p has exchanged; p holds
-  // the packets that differ from p only there, and sends them all.
-  std::vector<uint64_t> Free(NumPos, 0);
-  llvm::SmallVector<ChunkRange, 16> Sets;
+  // the packets that differ from p only there (one cube), and sends them
+  // all to a partner that holds none of them.
+  std::vector<uint32_t> Free(NumPos, 0);
   for (const ExchangeStep &S : exchangeOrder(RowDim, ColDim)) {
     B.beginStep();
     for (uint64_t P = 0; P < NumPos; ++P) {
@@ -103,21 +103,14 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
       unsigned Bit = S.Bit[(Row + Col) & 1];
       uint64_t Q = P ^ (uint64_t(1) << Bit);
       assert(Free[P] == Free[Q] && "partners must hold alike groups");
-      Sets.clear();
-      uint64_t Mask = Free[P], Base = P & ~Mask;
-      for (uint64_t Sub = Mask;; Sub = (Sub - 1) & Mask) {
-        uint32_t Packet = uint32_t(Base | Sub);
-        Sets.push_back({Packet, Packet + 1});
-        if (Sub == 0)
-          break;
-      }
-      normalizeChunkRanges(Sets);
-      B.sendRanges(M.node(Row, Col), M.node(Q / W, Q % W), Sets);
+      uint32_t Mask = Free[P];
+      B.sendCube(M.node(Row, Col), M.node(Q / W, Q % W),
+                         ChunkCube{uint32_t(P) & ~Mask, Mask});
     }
     B.endStep();
     for (uint64_t P = 0; P < NumPos; ++P) {
       uint64_t Row = P / W, Col = P % W;
-      Free[P] |= uint64_t(1) << S.Bit[(Row + Col) & 1];
+      Free[P] |= uint32_t(1) << S.Bit[(Row + Col) & 1];
     }
   }
 

@@ -14,36 +14,16 @@ static uint64_t rangeMask(ChunkRange R) {
   return Width << R.Begin;
 }
 
-/// Removes \p Held (normalized) from \p R, appending the remainder to \p Out.
-static void subtractRanges(ChunkRange R, llvm::ArrayRef<ChunkRange> Held,
-                           llvm::SmallVectorImpl<ChunkRange> &Out) {
-  uint32_t Cur = R.Begin;
-  for (const ChunkRange &H : Held) {
-    if (H.End <= Cur)
-      continue;
-    if (H.Begin >= R.End)
-      break;
-    if (H.Begin > Cur)
-      Out.push_back({Cur, H.Begin});
-    Cur = std::max(Cur, H.End);
-    if (Cur >= R.End)
-      return;
-  }
-  if (Cur < R.End)
-    Out.push_back({Cur, R.End});
-}
-
-VirtualPlanBuilder::VirtualPlanBuilder(PlanBuilder &B) : B(B) {
+VirtualPlanBuilder::VirtualPlanBuilder(PlanBuilder &B)
+    : B(B), NumChunks(B.plan().Coll.NumChunks), UseMasks(NumChunks <= 64),
+      Held(UseMasks ? 0 : B.plan().numNodes()),
+      Pending(UseMasks ? 0 : B.plan().numNodes()) {
   const Plan &P = B.plan();
-  NumChunks = P.Coll.NumChunks;
-  UseMasks = NumChunks <= 64;
   uint32_t N = P.numNodes();
   if (UseMasks) {
     HeldMask.assign(N, 0);
     PendingMask.assign(N, 0);
   }
-  else
-    HeldRanges.resize(N);
   for (NodeId Node = 0; Node < N; ++Node) {
     if (!P.Coll.isSource(Node))
       continue;
@@ -53,7 +33,7 @@ VirtualPlanBuilder::VirtualPlanBuilder(PlanBuilder &B) : B(B) {
     if (UseMasks)
       HeldMask[Node] = rangeMask(R);
     else
-      HeldRanges[Node].push_back(R);
+      forEachDyadicCube(R, [&](ChunkCube C) { Held.insertDisjoint(Node, C); });
   }
 }
 
@@ -63,49 +43,39 @@ void VirtualPlanBuilder::beginStep() {
   StepOpened = false;
 }
 
-void VirtualPlanBuilder::missing(NodeId Node, ChunkRange Chunks,
-                                 Ranges &Out) const {
-  if (UseMasks) {
-    uint64_t Have = HeldMask[Node] | PendingMask[Node];
-    uint64_t Need = rangeMask(Chunks) & ~Have;
-    while (Need) {
-      uint32_t Begin = __builtin_ctzll(Need);
-      uint32_t End = Begin;
-      while (End < 64 && (Need >> End) & 1)
-        ++End;
-      Out.push_back({Begin, End});
-      Need &= ~rangeMask({Begin, End});
-    }
-    return;
-  }
-  // Skip the held ranges that end before Chunks (binary search): recursive
-  // halving asks for thousands of ranges against thousands held.
-  auto After = [&](llvm::ArrayRef<ChunkRange> Sorted) {
-    return Sorted.drop_front(
-        std::partition_point(
-            Sorted.begin(), Sorted.end(),
-            [&](const ChunkRange &H) { return H.End <= Chunks.Begin; }) -
-        Sorted.begin());
-  };
-  auto It = PendingRanges.find(Node);
-  if (It == PendingRanges.end())
-    return subtractRanges(Chunks, After(HeldRanges[Node]), Out);
-  Ranges Have(HeldRanges[Node].begin(), HeldRanges[Node].end());
-  Have.append(It->second.begin(), It->second.end());
-  normalizeChunkRanges(Have);
-  subtractRanges(Chunks, After(Have), Out);
+void VirtualPlanBuilder::missing(NodeId Node, ChunkCube Chunks,
+                                 CubeList &Out) const {
+  CubeList NotHeld;
+  Held.missing(Node, Chunks, NotHeld);
+  for (const ChunkCube &Piece : NotHeld)
+    Pending.missing(Node, Piece, Out);
 }
 
 bool VirtualPlanBuilder::holds(NodeId Node, ChunkRange Chunks) const {
   if (UseMasks)
     return (HeldMask[Node] & rangeMask(Chunks)) == rangeMask(Chunks);
-  Ranges Out;
-  subtractRanges(Chunks, HeldRanges[Node], Out);
-  return Out.empty();
+  bool All = true;
+  forEachDyadicCube(Chunks, [&](ChunkCube C) {
+    All = All && Held.countHeld(Node, C) == C.count();
+  });
+  return All;
 }
 
 void VirtualPlanBuilder::send(NodeId Src, NodeId Dst, ChunkRange Chunks) {
   sendRanges(Src, Dst, llvm::makeArrayRef(Chunks));
+}
+
+void VirtualPlanBuilder::emit(NodeId Src, NodeId Dst, ChunkSetId Chunks,
+                              llvm::ArrayRef<ChunkCube> Pieces) {
+  if (!StepOpened) {
+    B.beginStep();
+    StepOpened = true;
+  }
+  B.add(Src, Dst, Chunks);
+  if (Pending.empty(Dst))
+    Touched.push_back(Dst);
+  for (const ChunkCube &Piece : Pieces)
+    Pending.insertDisjoint(Dst, Piece);
 }
 
 void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
@@ -113,50 +83,76 @@ void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
   assert(InStep && "send() outside a step");
   if (Src == Dst)
     return;
-  Ranges Need;
+  if (UseMasks) {
+    uint64_t Need = 0;
+    for (const ChunkRange &R : Chunks)
+      Need |= rangeMask(R);
+    Need &= ~(HeldMask[Dst] | PendingMask[Dst]);
+    if (!Need)
+      return;
+    Ranges Runs;
+    for (uint32_t C = 0; C < 64; ++C)
+      if ((Need >> C) & 1) {
+        if (!Runs.empty() && Runs.back().End == C)
+          ++Runs.back().End;
+        else
+          Runs.push_back({C, C + 1});
+      }
+    if (!StepOpened) {
+      B.beginStep();
+      StepOpened = true;
+    }
+    B.add(Src, Dst, llvm::makeArrayRef(Runs));
+    if (PendingMask[Dst] == 0)
+      Touched.push_back(Dst);
+    PendingMask[Dst] |= Need;
+    return;
+  }
+  CubeList Need;
   for (const ChunkRange &R : Chunks)
-    if (R.size() != 0)
-      missing(Dst, R, Need);
+    forEachDyadicCube(R, [&](ChunkCube C) { missing(Dst, C, Need); });
   if (Need.empty())
     return;
-  normalizeChunkRanges(Need);
-  if (!StepOpened) {
-    B.beginStep();
-    StepOpened = true;
-  }
-  B.add(Src, Dst, llvm::makeArrayRef(Need));
+  // Range sends stay ranges (only cube sends make cube-shaped sets).
+  Ranges Runs;
+  for (const ChunkCube &C : Need)
+    C.forEachRange([&](ChunkRange R) { Runs.push_back(R); });
+  normalizeChunkRanges(Runs);
+  emit(Src, Dst, B.plan().ChunkSets.intern(Runs), Need);
+}
+
+void VirtualPlanBuilder::sendCube(NodeId Src, NodeId Dst, ChunkCube Chunks) {
+  assert(InStep && "send() outside a step");
+  if (Src == Dst)
+    return;
   if (UseMasks) {
-    uint64_t &M = PendingMask[Dst];
-    if (M == 0)
-      Touched.push_back(Dst);
-    for (const ChunkRange &R : Need)
-      M |= rangeMask(R);
-  } else {
-    Ranges &P = PendingRanges[Dst];
-    P.append(Need.begin(), Need.end());
-    normalizeChunkRanges(P);
+    Ranges Runs;
+    Chunks.forEachRange([&](ChunkRange R) { Runs.push_back(R); });
+    return sendRanges(Src, Dst, Runs);
   }
+  CubeList Need;
+  missing(Dst, Chunks, Need);
+  if (Need.empty())
+    return;
+  emit(Src, Dst, B.plan().ChunkSets.internCubes(Need), Need);
 }
 
 void VirtualPlanBuilder::endStep() {
   assert(InStep && "endStep() without beginStep()");
   InStep = false;
-  // Apply deliveries. DenseMap order does not reach the output: each entry
-  // only updates its own node.
-  if (UseMasks) {
-    for (NodeId Node : Touched) {
+  // Apply deliveries (Touched order does not reach the output: each entry
+  // only updates its own node).
+  for (NodeId Node : Touched) {
+    if (UseMasks) {
       HeldMask[Node] |= PendingMask[Node];
       PendingMask[Node] = 0;
+      continue;
     }
-    Touched.clear();
-  } else {
-    for (auto &KV : PendingRanges) {
-      Ranges &H = HeldRanges[KV.first];
-      H.append(KV.second.begin(), KV.second.end());
-      normalizeChunkRanges(H);
-    }
-    PendingRanges.clear();
+    for (const ChunkCube &C : Pending.cubes(Node))
+      Held.insertDisjoint(Node, C);
+    Pending.clear(Node);
   }
+  Touched.clear();
   if (!StepOpened)
     return;
   Plan &P = B.plan();

@@ -18,6 +18,7 @@
 #ifndef BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
 #define BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
 
+#include "ir/ChunkHoldings.h"
 #include "ir/Plan.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -41,6 +42,10 @@ public:
   /// The same for a set of several runs (recursive halving moves
   /// non-contiguous sets); one transfer carries all missing chunks.
   void sendRanges(NodeId Src, NodeId Dst, llvm::ArrayRef<ChunkRange> Chunks);
+  /// The same for a cube (recursive halving on 2^20 nodes sends "every
+  /// 2^k-th chunk" sets of 2^19 runs): the transfer's set is kept as cubes,
+  /// never as a list of runs.
+  void sendCube(NodeId Src, NodeId Dst, ChunkCube Chunks);
   /// Applies the step's deliveries.
   void endStep();
 
@@ -51,18 +56,21 @@ public:
 private:
   using Ranges = llvm::SmallVector<ChunkRange, 2>;
   /// Chunks of \p Chunks that \p Node neither holds nor receives this step.
-  void missing(NodeId Node, ChunkRange Chunks, Ranges &Out) const;
+  void missing(NodeId Node, ChunkCube Chunks, CubeList &Out) const;
+  /// Opens the step if needed, adds the transfer and marks \p Pieces
+  /// (missing at \p Dst, disjoint) pending there.
+  void emit(NodeId Src, NodeId Dst, ChunkSetId Chunks,
+            llvm::ArrayRef<ChunkCube> Pieces);
 
   PlanBuilder &B;
   uint32_t NumChunks;
   bool InStep = false, StepOpened = false;
-  /// With at most 64 chunks, holdings are bit masks; otherwise range lists.
+  /// With at most 64 chunks, holdings are bit masks; otherwise cubes.
   bool UseMasks;
   std::vector<uint64_t> HeldMask, PendingMask;
-  /// Nodes with a non-zero PendingMask.
+  ChunkHoldings Held, Pending;
+  /// Nodes with something pending.
   std::vector<NodeId> Touched;
-  std::vector<Ranges> HeldRanges;
-  llvm::DenseMap<NodeId, Ranges> PendingRanges;
 };
 
 } // namespace bcastc

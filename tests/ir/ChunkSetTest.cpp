@@ -72,8 +72,8 @@ TEST(ChunkSet, TableInternsEqualSetsOnce) {
   ChunkSetId ID = T.internRange(2, 3);
   EXPECT_EQ(T.internRange(2, 3), ID);
   EXPECT_EQ(T.size(), 3u);
-  EXPECT_EQ(T.get(IA).ranges(), llvm::makeArrayRef(A));
-  EXPECT_EQ(T.get(IC).ranges(), llvm::makeArrayRef(C));
+  EXPECT_EQ(T.get(IA), ChunkSet(A));
+  EXPECT_EQ(T.get(IC), ChunkSet(C));
   EXPECT_EQ(T.get(ID).str(10), "2");
 }
 
@@ -122,6 +122,182 @@ TEST(ChunkByteRange, SetBytes) {
   Ranges All{{0, 3}};
   EXPECT_EQ(chunkSetBytes(ChunkSet(All), 3, 7), 7u);
   EXPECT_EQ(chunkSetBytes(ChunkSet(All), 3, 0), 0u);
+}
+
+} // namespace
+
+// Cube-shaped sets: "every 2^k-th chunk" sets and unions of such.
+
+namespace {
+
+/// The runs of a membership predicate over [0, 2^Bits), by brute force.
+template <typename In> Ranges runsOf(unsigned Bits, In Contains) {
+  Ranges Out;
+  for (uint32_t C = 0; C < (1u << Bits); ++C)
+    if (Contains(C)) {
+      if (!Out.empty() && Out.back().End == C)
+        ++Out.back().End;
+      else
+        Out.push_back({C, C + 1});
+    }
+  return Out;
+}
+
+Ranges runsOf(ChunkSet S) {
+  Ranges Out;
+  S.forEachRange([&](ChunkRange R) { Out.push_back(R); });
+  return Out;
+}
+
+/// Deterministic pseudo-random words.
+struct Lcg {
+  uint64_t X;
+  uint32_t next() {
+    X = X * 6364136223846793005ULL + 1442695040888963407ULL;
+    return uint32_t(X >> 33);
+  }
+};
+
+TEST(ChunkCube, RunsCountsAndMembershipMatchBruteForce) {
+  Lcg Rng{1};
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    uint32_t Mask = Rng.next() & 0x3ff, Base = Rng.next() & 0x3ff & ~Mask;
+    ChunkCube Cube{Base, Mask};
+    Ranges Want = runsOf(10, [&](uint32_t C) { return (C & ~Mask) == Base; });
+    Ranges Got;
+    Cube.forEachRange([&](ChunkRange R) { Got.push_back(R); });
+    ASSERT_EQ(Got, Want) << "base " << Base << " mask " << Mask;
+    EXPECT_EQ(Cube.numRanges(), Want.size());
+    EXPECT_EQ(Cube.count(), uint64_t(1) << __builtin_popcount(Mask));
+    EXPECT_EQ(Cube.end(), Want.back().End);
+    EXPECT_EQ(Cube.isRange(), Want.size() == 1);
+  }
+}
+
+TEST(ChunkCube, DyadicTilingCoversExactlyTheRange) {
+  Lcg Rng{2};
+  for (int Trial = 0; Trial < 2000; ++Trial) {
+    uint32_t A = Rng.next() % 1025, B = Rng.next() % 1025;
+    ChunkRange R{std::min(A, B), std::max(A, B)};
+    std::vector<ChunkCube> Cubes;
+    forEachDyadicCube(R, [&](ChunkCube C) { Cubes.push_back(C); });
+    EXPECT_LE(Cubes.size(), 2u * 11);
+    uint32_t Next = R.Begin;
+    for (const ChunkCube &C : Cubes) {
+      ASSERT_TRUE(C.isRange());
+      EXPECT_EQ(C.Base, Next);
+      Next = uint32_t(C.end());
+    }
+    EXPECT_EQ(Next, R.End);
+  }
+  // The whole 32-bit id space less one id still tiles.
+  uint64_t Count = 0;
+  forEachDyadicCube({0, UINT32_MAX}, [&](ChunkCube C) { Count += C.count(); });
+  EXPECT_EQ(Count, uint64_t(UINT32_MAX));
+}
+
+TEST(ChunkCube, RangesAsCubeRecognisesExactlyCubes) {
+  ChunkCube C;
+  EXPECT_TRUE(rangesAsCube(Ranges{{0, 1}, {2, 3}, {4, 5}, {6, 7}}, C));
+  EXPECT_EQ(C, (ChunkCube{0, 6}));
+  EXPECT_TRUE(rangesAsCube(Ranges{{2, 4}, {10, 12}}, C));
+  EXPECT_EQ(C, (ChunkCube{2, 9}));
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {2, 3}, {4, 5}}, C)); // 3 runs
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 2}, {4, 5}}, C));  // unequal runs
+  EXPECT_FALSE(rangesAsCube(Ranges{{1, 3}, {5, 7}}, C));  // unaligned
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {3, 4}}, C));  // 0,3 differ in 2 bits
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 4}}, C));          // one run
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {2, 3}, {4, 5}, {7, 8}}, C));
+}
+
+TEST(ChunkSet, SeveralCubesMergeIntoAscendingRuns) {
+  // Disjoint lists: a random cube minus another, in shuffled order.
+  Lcg Rng{3};
+  for (int Trial = 0; Trial < 1000; ++Trial) {
+    uint32_t MA = Rng.next() & 0xff, MB = Rng.next() & 0xff;
+    ChunkCube A{Rng.next() & 0xff & ~MA, MA}, B{Rng.next() & 0xff & ~MB, MB};
+    if (!A.intersects(B) || B.contains(A))
+      continue;
+    std::vector<ChunkCube> Pieces;
+    uint32_t Split = A.Mask & ~B.Mask;
+    ChunkCube Rest = A;
+    while (Split) { // A minus B, as the holdings code computes it
+      uint32_t Bit = Split & -Split;
+      Split &= Split - 1;
+      Rest.Mask &= ~Bit;
+      Pieces.push_back({Rest.Base | (~B.Base & Bit), Rest.Mask});
+      Rest.Base |= B.Base & Bit;
+    }
+    std::reverse(Pieces.begin(), Pieces.end());
+    ChunkSetTable T;
+    ChunkSet S = T.get(T.internCubes(Pieces));
+    Ranges Want = runsOf(8, [&](uint32_t C) {
+      return A.contains(C) && !B.contains(C);
+    });
+    EXPECT_EQ(runsOf(S), Want);
+    EXPECT_EQ(S.numRanges(), Want.size());
+    uint64_t Count = 0;
+    for (const ChunkRange &R : Want)
+      Count += R.size();
+    EXPECT_EQ(S.count(), Count);
+    EXPECT_EQ(S.front(), Want.front().Begin);
+    EXPECT_EQ(S.back(), Want.back().End);
+    // Short sets are kept as ranges, long ones as cubes.
+    EXPECT_EQ(S.isCubes(), Want.size() > ChunkSetTable::MaxRangesKept);
+    for (uint32_t C = 0; C < 256; ++C)
+      ASSERT_EQ(S.contains(C), A.contains(C) && !B.contains(C));
+  }
+}
+
+TEST(ChunkSet, TableKeepsOneShapePerSet) {
+  ChunkSetTable T;
+  // 16 runs: every other chunk of 32, kept as one cube however given.
+  Ranges Even;
+  for (uint32_t C = 0; C < 32; C += 2)
+    Even.push_back({C, C + 1});
+  ChunkSetId FromRanges = T.intern(Even);
+  EXPECT_EQ(T.internCube({0, 30}), FromRanges);
+  ChunkSet S = T.get(FromRanges);
+  ASSERT_TRUE(S.isCubes());
+  EXPECT_EQ(S.cubes().size(), 1u);
+  EXPECT_EQ(S.str(32), "0bxxxx0");
+  EXPECT_FALSE(S.isContiguous());
+  // Two halves of that cube are merged back into it.
+  EXPECT_EQ(T.internCubes({{0, 14}, {16, 14}}), FromRanges);
+  // Four runs are kept as ranges, printed as such.
+  ChunkSetId Four = T.internCube({1, 10});
+  EXPECT_FALSE(T.get(Four).isCubes());
+  EXPECT_EQ(T.get(Four).str(16), "1,3,9,11");
+  // A cube that is one range is a range.
+  EXPECT_EQ(T.internCube({8, 7}), T.internRange(8, 16));
+  // Patterns have at least as many digits as the largest chunk id.
+  EXPECT_EQ(T.get(T.internCube({1, 0x3e})).str(1024), "0b0000xxxxx1");
+  // Cube lists print each cube.
+  ChunkSetId Two = T.internCubes({{1, 0x3c}, {0x40, 0x3c}});
+  EXPECT_EQ(T.get(Two).str(128), "0b0xxxx01,0b1xxxx00");
+  EXPECT_EQ(T.get(Two).count(), 32u);
+}
+
+TEST(ChunkSet, CheckChunkCubesNamesTheProblem) {
+  auto Name = [](ChunkCube C) { return std::to_string(C.Base); };
+  EXPECT_EQ(checkChunkCubes({{0, 6}, {1, 6}}, Name), "");
+  EXPECT_EQ(checkChunkCubes({{2, 6}}, Name),
+            "chunk cube 2 has a base with bits of its mask");
+  EXPECT_EQ(checkChunkCubes({{0, 6}, {4, 3}}, Name),
+            "chunk cubes 0 and 4 overlap");
+  EXPECT_EQ(checkChunkCubes({{0, UINT32_MAX}}, Name),
+            "chunk cube 0 names all 2^32 chunk ids");
+}
+
+TEST(ChunkSet, BytesOfCubeSets) {
+  ChunkSetTable T;
+  ChunkSet Odd = T.get(T.internCube({1, 30})); // 16 odd chunks of 32
+  EXPECT_EQ(chunkSetBytes(Odd, 32, 3200), 1600u);
+  // Unequal chunks (m not a multiple of C): summed per run.
+  uint64_t Want = 0;
+  for (uint32_t C = 1; C < 32; C += 2)
+    Want += chunkByteRange(C, 32, 1000).second - chunkByteRange(C, 32, 1000).first;
+  EXPECT_EQ(chunkSetBytes(Odd, 32, 1000), Want);
 }
 
 } // namespace

@@ -224,6 +224,22 @@ TEST(ProtoConversion, RejectsWhatThePlanCannotHold) {
   M.mutable_collective()->set_chunks(0);
   EXPECT_EQ(errorOf(M), "collective.chunks must be at least 1");
   M = Good;
+  proto::ChunkCube *Cube = M.mutable_steps(1)->mutable_transfers(1)->add_cubes();
+  EXPECT_EQ(errorOf(M),
+            "step 1, transfer 1: both chunk ranges and chunk cubes");
+  M.mutable_steps(1)->mutable_transfers(1)->clear_chunks();
+  Cube->set_base(1);
+  Cube->set_mask(3);
+  EXPECT_EQ(errorOf(M), "step 1, transfer 1: chunk cube {base 1, mask 3} has "
+                        "a base with bits of its mask");
+  Cube->set_base(0);
+  Cube->set_mask(2);
+  proto::ChunkCube *Second = M.mutable_steps(1)->mutable_transfers(1)->add_cubes();
+  Second->set_base(2);
+  Second->set_mask(1);
+  EXPECT_EQ(errorOf(M), "step 1, transfer 1: chunk cubes {base 0, mask 2} and "
+                        "{base 2, mask 1} overlap");
+  M = Good;
   M.mutable_steps(1)->mutable_transfers(1)->set_received_only(true);
   EXPECT_EQ(errorOf(M),
             "step 1, transfer 1: received_only applies to reduces only");

@@ -106,6 +106,15 @@ inline const char *const SampleTexts[] = {
     "schedule empty\n"
     "topology linear 1\n"
     "collective allgather bytes=1 chunks=1\n",
+    // Cube-shaped chunk sets: one cube of 16 runs, two cubes of 12 runs in
+    // all (kept as cubes), a cube of 4 runs (kept and printed as ranges).
+    "schedule cubes\n"
+    "topology linear 4\n"
+    "collective broadcast root=0 bytes=64 chunks=32\n"
+    "step 0\n"
+    "  0 -> 1 : 0bxxxx0\n"
+    "  0 -> 2 : 0bxxx01,0b1xx11\n"
+    "  0 -> 3 : 0b1x0x1\n",
 };
 
 /// Parses \p Text, failing the test with the diagnostic on error.

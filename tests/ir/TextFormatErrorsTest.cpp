@@ -48,9 +48,34 @@ const ErrorCase Cases[] = {
      "  0 -> 1 : 1-\n"
      "             ^"},
     {HEADER "step 0\n  0 -> 1 : \n",
-     "t.sched:4:12: error: expected a chunk list ('*', '0,2' or '4-7'), found "
-     "end of line\n"
+     "t.sched:4:12: error: expected a chunk list ('*', '0,2', '4-7' or "
+     "'0bx0x1'), found end of line\n"
      "  0 -> 1 : \n"
+     "           ^"},
+    {HEADER "step 0\n  0 -> 1 : 0b\n",
+     "t.sched:4:12: error: expected the bits of a chunk pattern after '0b' (0, "
+     "1 or x, most significant first), found end of line\n"
+     "  0 -> 1 : 0b\n"
+     "           ^"},
+    {HEADER "step 0\n  0 -> 1 : 0bx1,0b1x\n",
+     "t.sched:4:12: error: chunk cubes 0bx1 and 0b1x overlap\n"
+     "  0 -> 1 : 0bx1,0b1x\n"
+     "           ^"},
+    {HEADER "step 0\n  0 -> 1 : 0bx1,3\n",
+     "t.sched:4:17: error: expected a chunk pattern '0b...' (patterns and "
+     "ranges do not mix in one set), found '3'\n"
+     "  0 -> 1 : 0bx1,3\n"
+     "                ^"},
+    {HEADER "step 0\n  0 -> 1 : 0b1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+     "t.sched:4:12: error: chunk pattern "
+     "'0b1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' has more than 32 significant "
+     "bits\n"
+     "  0 -> 1 : 0b1xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"
+     "           ^"},
+    {HEADER "step 0\n  0 -> 1 : 0bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+     "t.sched:4:12: error: chunk cube 0bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx names "
+     "all 2^32 chunk ids\n"
+     "  0 -> 1 : 0bxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n"
      "           ^"},
     {HEADER "step 0\n  0 -> 1 : 1 2\n",
      "t.sched:4:14: error: unexpected '2' at the end of the line\n"

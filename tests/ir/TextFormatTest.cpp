@@ -16,8 +16,10 @@ namespace {
 using Ranges = std::vector<ChunkRange>;
 
 Ranges rangesOf(const Plan &P, size_t TransferIndex) {
-  llvm::ArrayRef<ChunkRange> R = P.chunks(P.Transfers[TransferIndex]).ranges();
-  return Ranges(R.begin(), R.end());
+  Ranges R;
+  P.chunks(P.Transfers[TransferIndex]).forEachRange(
+      [&](ChunkRange Run) { R.push_back(Run); });
+  return R;
 }
 
 TEST(TextFormat, ArchitectureExampleReadsAndPrintsBack) {
@@ -179,6 +181,21 @@ TEST(TextFormat, StepsWithoutTransfersAndPlansWithoutSteps) {
             "model ports=one switching=wormhole duplex=full capacity=1 "
             "latency=1 a=0.08 b=75 rho=0.01\n"
             "collective allgather bytes=1 chunks=1\n");
+}
+
+TEST(TextFormat, ChunkPatterns) {
+  Plan P = parseOrFail(SampleTexts[7]);
+  ASSERT_EQ(P.Transfers.size(), 3u);
+  ChunkSet Even = P.chunks(P.Transfers[0]);
+  ASSERT_EQ(Even.cubes().size(), 1u);
+  EXPECT_EQ(Even.cubes()[0], (ChunkCube{0, 30}));
+  EXPECT_EQ(P.chunks(P.Transfers[1]).count(), 12u);
+  EXPECT_EQ(rangesOf(P, 2), (Ranges{{17, 18}, {19, 20}, {25, 26}, {27, 28}}));
+  EXPECT_EQ(planToText(P).substr(planToText(P).find("step 0")),
+            "step 0\n"
+            "  0 -> 1 : 0bxxxx0\n"
+            "  0 -> 2 : 0bxxx01,0b1xx11\n"
+            "  0 -> 3 : 17,19,25,27\n");
 }
 
 TEST(TextFormat, GeneratedPlanRoundTrips) {

@@ -95,10 +95,10 @@ TEST(SpanningBinomialTreeTest, AnyRootDistributeKeepsPacketsInPlace) {
   // Distribute: 1/2 + 1/4 + 1/8 of m, three start-ups (Section 3.1.1).
   Rational Distribute(0);
   for (size_t S = 0; S < 3; ++S) {
-    uint32_t Most = 0;
+    uint64_t Most = 0;
     for (const Transfer &T : PB.plan().step(S))
       Most = std::max(Most, PB.plan().chunks(T).count());
-    Distribute += Rational(Most, 8);
+    Distribute += Rational(int64_t(Most), 8);
   }
   EXPECT_EQ(Distribute, Rational(7, 8));
 }
