@@ -55,6 +55,9 @@ uint64_t ChunkHoldings::countHeld(size_t X, ChunkCube S) const {
 }
 
 void ChunkHoldings::missing(size_t X, ChunkCube S, CubeList &Out) const {
+  // Usually all of S is held: counting is cheaper than subtracting.
+  if (countHeld(X, S) == S.count())
+    return;
   CubeList Left{S}, Next;
   for (const ChunkCube &H : Held[X]) {
     Next.clear();
@@ -93,11 +96,8 @@ uint64_t ChunkHoldings::count(size_t X) const {
 
 void ChunkHoldings::insertDisjoint(size_t X, ChunkCube S) {
   CubeList &L = Held[X];
-  // Two cubes with one mask whose bases differ in one bit are one cube.
   for (size_t I = 0; I < L.size();) {
-    uint32_t Diff = L[I].Base ^ S.Base;
-    if (L[I].Mask == S.Mask && Diff && (Diff & (Diff - 1)) == 0) {
-      S = ChunkCube{S.Base & ~Diff, S.Mask | Diff};
+    if (S.mergesWith(L[I], S)) {
       L[I] = L.back();
       L.pop_back();
       I = 0; // the larger cube may merge again

@@ -61,15 +61,13 @@ uint64_t ChunkSet::back() const {
 }
 
 ChunkSet::RunMerger::RunMerger(llvm::ArrayRef<ChunkCube> Cubes) {
-  for (const ChunkCube &C : Cubes) {
-    uint32_t Low = C.Mask & ~(C.Mask + 1);
-    Cursors.push_back({C, C.Mask & ~Low, 0, uint64_t(Low) + 1, false});
-  }
+  for (const ChunkCube &C : Cubes)
+    Cursors.push_back({C, 0, false});
 }
 
 bool ChunkSet::RunMerger::next(ChunkRange &Out) {
   auto Advance = [](Cursor &K) {
-    K.Sub = (K.Sub - K.High) & K.High;
+    K.Sub = K.Cube.nextRun(K.Sub);
     K.Done = K.Sub == 0;
   };
   Cursor *Min = nullptr;
@@ -78,7 +76,7 @@ bool ChunkSet::RunMerger::next(ChunkRange &Out) {
       Min = &K;
   if (!Min)
     return false;
-  uint64_t Begin = Min->begin(), End = Begin + Min->RunLength;
+  uint64_t Begin = Min->begin(), End = Begin + Min->Cube.runLength();
   Advance(*Min);
   // The cubes are disjoint, so runs only touch: extend while one starts
   // where this one ends.
@@ -86,7 +84,7 @@ bool ChunkSet::RunMerger::next(ChunkRange &Out) {
     Grew = false;
     for (Cursor &K : Cursors)
       if (!K.Done && K.begin() == End) {
-        End += K.RunLength;
+        End += K.Cube.runLength();
         Advance(K);
         Grew = true;
       }
@@ -95,9 +93,13 @@ bool ChunkSet::RunMerger::next(ChunkRange &Out) {
   return true;
 }
 
-static unsigned patternDigits(uint32_t NumChunks, uint32_t Highest) {
-  unsigned Digits = NumChunks > 1 ? llvm::Log2_32(NumChunks - 1) + 1 : 1;
-  return std::max(Digits, Highest ? llvm::Log2_32(Highest) + 1 : 1);
+std::string chunkPattern(ChunkCube Cube, uint32_t NumChunks) {
+  uint32_t Highest =
+      std::max(NumChunks ? NumChunks - 1 : 0, Cube.Base | Cube.Mask);
+  std::string S = "0b";
+  for (unsigned Bit = Highest ? llvm::Log2_32(Highest) + 1 : 1; Bit-- > 0;)
+    S += (Cube.Mask >> Bit) & 1 ? 'x' : (Cube.Base >> Bit) & 1 ? '1' : '0';
+  return S;
 }
 
 void ChunkSet::print(llvm::raw_ostream &OS, uint32_t NumChunks) const {
@@ -110,9 +112,7 @@ void ChunkSet::print(llvm::raw_ostream &OS, uint32_t NumChunks) const {
     if (!First)
       OS << ',';
     First = false;
-    OS << "0b";
-    for (unsigned Bit = patternDigits(NumChunks, C.Base | C.Mask); Bit-- > 0;)
-      OS << ((C.Mask >> Bit) & 1 ? 'x' : (C.Base >> Bit) & 1 ? '1' : '0');
+    OS << chunkPattern(C, NumChunks);
   }
   for (const ChunkRange &R : Ranges) {
     if (!First)
@@ -168,8 +168,8 @@ bool rangesAsCube(llvm::ArrayRef<ChunkRange> Ranges, ChunkCube &Cube) {
   }
   // Distinct starts (the list is normalized) inside a cube of as many
   // points: they are all of it.
-  if ((High & (Length - 1)) || (uint64_t(1) << llvm::countPopulation(High)) !=
-                                   Ranges.size())
+  if ((High & (Length - 1)) ||
+      (uint64_t(1) << llvm::countPopulation(High)) != Ranges.size())
     return false;
   uint32_t Mask = High | (Length - 1);
   Cube = ChunkCube{Ranges[0].Begin & ~Mask, Mask};
@@ -180,8 +180,8 @@ std::string checkChunkCubes(llvm::ArrayRef<ChunkCube> Cubes,
                             std::string (*Name)(ChunkCube)) {
   for (size_t I = 0; I < Cubes.size(); ++I) {
     if (Cubes[I].Base & Cubes[I].Mask)
-      return "chunk cube " + Name(Cubes[I]) + " has a base with bits of its "
-                                              "mask";
+      return "chunk cube " + Name(Cubes[I]) +
+             " has a base with bits of its mask";
     if (~Cubes[I].Mask == 0)
       return "chunk cube " + Name(Cubes[I]) + " names all 2^32 chunk ids";
     for (size_t J = 0; J < I; ++J)
@@ -240,16 +240,12 @@ ChunkSetId ChunkSetTable::intern(llvm::ArrayRef<ChunkRange> Ranges) {
 ChunkSetId ChunkSetTable::internCubes(llvm::ArrayRef<ChunkCube> In) {
   assert(!In.empty() && "chunk sets of transfers are never empty");
   llvm::SmallVector<ChunkCube, 4> Cubes(In.begin(), In.end());
-  // Two cubes of one mask whose bases differ in one bit are one cube.
   for (size_t I = 0; I < Cubes.size(); ++I)
-    for (size_t J = I + 1; J < Cubes.size(); ++J) {
-      uint32_t Diff = Cubes[I].Base ^ Cubes[J].Base;
-      if (Cubes[I].Mask != Cubes[J].Mask || (Diff & (Diff - 1)))
-        continue;
-      Cubes[I] = ChunkCube{Cubes[I].Base & ~Diff, Cubes[I].Mask | Diff};
-      Cubes.erase(Cubes.begin() + J);
-      J = I; // compare the grown cube with all others again
-    }
+    for (size_t J = I + 1; J < Cubes.size(); ++J)
+      if (Cubes[I].mergesWith(Cubes[J], Cubes[I])) {
+        Cubes.erase(Cubes.begin() + J);
+        J = I; // compare the grown cube with all others again
+      }
   llvm::sort(Cubes, [](const ChunkCube &L, const ChunkCube &R) {
     return L.Base < R.Base;
   });

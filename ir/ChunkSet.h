@@ -2,9 +2,10 @@
 //
 // A message of m bytes is cut into C chunks; chunk c covers bytes
 // [floor(c*m/C), floor((c+1)*m/C)). A transfer carries a set of chunks.
-// Plans hold tens of millions of transfers but only a handful of distinct
-// chunk sets, so sets are interned in a per-plan table and a transfer stores
-// a 30-bit id (no per-transfer heap allocation).
+// Plans hold tens of millions of transfers but far fewer distinct chunk sets
+// (a handful for pipelines and trees, a few million for recursive halving on
+// 2^20 nodes), so sets are interned in a per-plan table and a transfer
+// stores a 30-bit id (no per-transfer heap allocation).
 //
 // A set has one of two shapes (ChunkSetTable says which it takes):
 //  - ranges: sorted, disjoint, non-adjacent half-open ranges;
@@ -67,21 +68,33 @@ struct ChunkCube {
   }
   /// True when the chunks form one range.
   bool isRange() const { return (Mask & (Mask + 1)) == 0; }
+  /// Chunks per run: the mask's trailing ones are free within a run.
+  uint64_t runLength() const { return uint64_t(Mask & ~(Mask + 1)) + 1; }
+  /// The free bits above the run, which pick the run.
+  uint32_t runBits() const { return Mask & (Mask + 1); }
+  /// After run start offset \p Sub (a subset of runBits()), the next one in
+  /// ascending order; 0 after the last.
+  uint32_t nextRun(uint32_t Sub) const { return (Sub - runBits()) & runBits(); }
   /// The runs of consecutive chunks, ascending.
   template <typename Fn> void forEachRange(Fn F) const {
-    uint32_t Low = Mask & ~(Mask + 1); // trailing ones: the run
-    uint32_t High = Mask & ~Low;
-    uint64_t RunLength = uint64_t(Low) + 1;
     uint32_t Sub = 0;
     do {
       uint32_t Begin = Base | Sub;
-      F(ChunkRange{Begin, uint32_t(Begin + RunLength)});
-      Sub = (Sub - High) & High; // next subset of High, ascending
+      F(ChunkRange{Begin, uint32_t(Begin + runLength())});
+      Sub = nextRun(Sub);
     } while (Sub != 0);
   }
   uint64_t numRanges() const {
-    uint32_t High = Mask & (Mask + 1);
-    return uint64_t(1) << __builtin_popcount(High);
+    return uint64_t(1) << __builtin_popcount(runBits());
+  }
+  /// Two cubes of one mask whose bases differ in one bit are one cube: sets
+  /// \p Out to it and returns true.
+  bool mergesWith(const ChunkCube &O, ChunkCube &Out) const {
+    uint32_t Diff = Base ^ O.Base;
+    if (Mask != O.Mask || !Diff || (Diff & (Diff - 1)))
+      return false;
+    Out = ChunkCube{Base & ~Diff, Mask | Diff};
+    return true;
   }
   bool operator==(const ChunkCube &O) const {
     return Base == O.Base && Mask == O.Mask;
@@ -178,8 +191,7 @@ public:
   private:
     struct Cursor {
       ChunkCube Cube;
-      uint32_t High, Sub; ///< The free bits above the run; the next subset.
-      uint64_t RunLength;
+      uint32_t Sub; ///< The next run's offset (ChunkCube::nextRun).
       bool Done;
       uint64_t begin() const { return Cube.Base | Sub; }
     };
@@ -190,6 +202,10 @@ private:
   llvm::ArrayRef<ChunkRange> Ranges;
   llvm::ArrayRef<ChunkCube> Cubes;
 };
+
+/// `0bx0x1`: \p Cube's bits, most significant first, x a free bit, with at
+/// least as many digits as C - 1 has (one for \p NumChunks <= 2).
+std::string chunkPattern(ChunkCube Cube, uint32_t NumChunks);
 
 /// Sorts, merges overlapping and adjacent ranges, and drops empty ones.
 void normalizeChunkRanges(llvm::SmallVectorImpl<ChunkRange> &Ranges);

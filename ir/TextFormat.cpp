@@ -230,13 +230,9 @@ bool TextParser::chunkPatterns(Cursor &C, SmallVectorImpl<ChunkCube> &Out) {
       break;
     C.skipSpace();
   }
-  std::string Bad = checkChunkCubes(Out, [](ChunkCube Cube) {
-    std::string S = "0b";
-    for (unsigned Bit = 32; Bit-- > 0;)
-      if ((Cube.Base | Cube.Mask) >> Bit || Bit == 0)
-        S += (Cube.Mask >> Bit) & 1 ? 'x' : (Cube.Base >> Bit) & 1 ? '1' : '0';
-    return S;
-  });
+  // Named by their significant digits, as most users write them.
+  std::string Bad = checkChunkCubes(
+      Out, [](ChunkCube Cube) { return chunkPattern(Cube, /*NumChunks=*/1); });
   if (!Bad.empty())
     return fail(First, Bad);
   return true;

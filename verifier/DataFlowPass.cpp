@@ -8,14 +8,15 @@
 // Broadcast-like collectives track who holds which chunk: senders must hold
 // what they send, everybody must end with everything, and delivering a
 // chunk the receiver already holds is a warning. Holdings are one bit per
-// (node, chunk) while that fits, else a few cubes per node (ir/ChunkHoldings.h). AllReduce keeps, per
-// (node, chunk), the set of contributions folded in so far (one bit per
-// node): a copy replaces the receiver's value, a reduce unions them and must
-// not count a contribution twice, and at the end every node holds all n. A
-// `received` reduce sends the sender's set minus its own contribution, so
-// that set must still hold it (no copy replaced it) and something else.
-// Control chunks (Collective::ControlChunks) are held by every node from the
-// start and may be delivered again and again.
+// (node, chunk) while that fits, else a few cubes per node
+// (ir/ChunkHoldings.h). AllReduce keeps, per (node, chunk), the set of
+// contributions folded in so far (one bit per node): a copy replaces the
+// receiver's value, a reduce unions them and must not count a contribution
+// twice, and at the end every node holds all n. A `received` reduce sends the
+// sender's set minus its own contribution, so that set must still hold it (no
+// copy replaced it) and something else. Control chunks
+// (Collective::ControlChunks) are held by every node from the start and may be
+// delivered again and again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -123,10 +124,7 @@ public:
   }
   void missing(NodeId X, ChunkSet Set, ChunkList &Out) const {
     CubeList Lacking;
-    Set.forEachCube([&](ChunkCube S) {
-      if (Held.countHeld(X, S) != S.count())
-        Held.missing(X, S, Lacking);
-    });
+    Set.forEachCube([&](ChunkCube S) { Held.missing(X, S, Lacking); });
     if (!Lacking.empty())
       cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
   }
@@ -148,9 +146,8 @@ public:
     if (Held.count(X) == C)
       return;
     CubeList Lacking;
-    forEachDyadicCube(ChunkRange{0, uint32_t(C)}, [&](ChunkCube S) {
-      Held.missing(X, S, Lacking);
-    });
+    forEachDyadicCube(ChunkRange{0, uint32_t(C)},
+                      [&](ChunkCube S) { Held.missing(X, S, Lacking); });
     cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
   }
 

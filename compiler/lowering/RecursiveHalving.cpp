@@ -35,7 +35,8 @@ std::vector<ExchangeStep> exchangeOrder(unsigned RowDim, unsigned ColDim) {
   auto ColBit = [&](unsigned J) { return J; };
   auto RowBit = [&](unsigned J) { return ColDim + J; };
   bool ColsLong = ColDim >= RowDim;
-  unsigned Long = ColsLong ? ColDim : RowDim, Short = ColsLong ? RowDim : ColDim;
+  unsigned Long = ColsLong ? ColDim : RowDim,
+           Short = ColsLong ? RowDim : ColDim;
   std::vector<ExchangeStep> Order;
   for (unsigned J = Long; J-- > Short;) {
     unsigned Bit = ColsLong ? ColBit(J) : RowBit(J);
@@ -94,7 +95,7 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
 
   // Phase 2: the exchange. Free[p] holds the bits p has exchanged; p holds
   // the packets that differ from p only there (one cube), and sends them
-  // all to a partner that holds none of them.
+  // all; the builder drops what the partner kept from the distribute.
   std::vector<uint32_t> Free(NumPos, 0);
   for (const ExchangeStep &S : exchangeOrder(RowDim, ColDim)) {
     B.beginStep();
@@ -105,7 +106,7 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
       assert(Free[P] == Free[Q] && "partners must hold alike groups");
       uint32_t Mask = Free[P];
       B.sendCube(M.node(Row, Col), M.node(Q / W, Q % W),
-                         ChunkCube{uint32_t(P) & ~Mask, Mask});
+                 ChunkCube{uint32_t(P) & ~Mask, Mask});
     }
     B.endStep();
     for (uint64_t P = 0; P < NumPos; ++P) {

@@ -10,7 +10,8 @@ namespace bcastc {
 static uint64_t rangeMask(ChunkRange R) {
   if (R.size() == 0)
     return 0;
-  uint64_t Width = R.size() == 64 ? ~uint64_t(0) : (uint64_t(1) << R.size()) - 1;
+  uint64_t Width =
+      R.size() == 64 ? ~uint64_t(0) : (uint64_t(1) << R.size()) - 1;
   return Width << R.Begin;
 }
 
@@ -65,17 +66,14 @@ void VirtualPlanBuilder::send(NodeId Src, NodeId Dst, ChunkRange Chunks) {
   sendRanges(Src, Dst, llvm::makeArrayRef(Chunks));
 }
 
-void VirtualPlanBuilder::emit(NodeId Src, NodeId Dst, ChunkSetId Chunks,
-                              llvm::ArrayRef<ChunkCube> Pieces) {
+void VirtualPlanBuilder::emit(NodeId Src, NodeId Dst, ChunkSetId Chunks) {
   if (!StepOpened) {
     B.beginStep();
     StepOpened = true;
   }
   B.add(Src, Dst, Chunks);
-  if (Pending.empty(Dst))
+  if (UseMasks ? PendingMask[Dst] == 0 : Pending.empty(Dst))
     Touched.push_back(Dst);
-  for (const ChunkCube &Piece : Pieces)
-    Pending.insertDisjoint(Dst, Piece);
 }
 
 void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
@@ -98,13 +96,7 @@ void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
         else
           Runs.push_back({C, C + 1});
       }
-    if (!StepOpened) {
-      B.beginStep();
-      StepOpened = true;
-    }
-    B.add(Src, Dst, llvm::makeArrayRef(Runs));
-    if (PendingMask[Dst] == 0)
-      Touched.push_back(Dst);
+    emit(Src, Dst, B.plan().ChunkSets.intern(Runs));
     PendingMask[Dst] |= Need;
     return;
   }
@@ -118,7 +110,14 @@ void VirtualPlanBuilder::sendRanges(NodeId Src, NodeId Dst,
   for (const ChunkCube &C : Need)
     C.forEachRange([&](ChunkRange R) { Runs.push_back(R); });
   normalizeChunkRanges(Runs);
-  emit(Src, Dst, B.plan().ChunkSets.intern(Runs), Need);
+  emit(Src, Dst, B.plan().ChunkSets.intern(Runs));
+  markPending(Dst, Need);
+}
+
+void VirtualPlanBuilder::markPending(NodeId Dst,
+                                     llvm::ArrayRef<ChunkCube> Pieces) {
+  for (const ChunkCube &Piece : Pieces)
+    Pending.insertDisjoint(Dst, Piece);
 }
 
 void VirtualPlanBuilder::sendCube(NodeId Src, NodeId Dst, ChunkCube Chunks) {
@@ -134,7 +133,8 @@ void VirtualPlanBuilder::sendCube(NodeId Src, NodeId Dst, ChunkCube Chunks) {
   missing(Dst, Chunks, Need);
   if (Need.empty())
     return;
-  emit(Src, Dst, B.plan().ChunkSets.internCubes(Need), Need);
+  emit(Src, Dst, B.plan().ChunkSets.internCubes(Need));
+  markPending(Dst, Need);
 }
 
 void VirtualPlanBuilder::endStep() {

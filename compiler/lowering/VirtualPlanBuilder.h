@@ -1,4 +1,5 @@
-//===- compiler/lowering/VirtualPlanBuilder.h - Simulating nodes -*- C++ -*-===//
+//===- compiler/lowering/VirtualPlanBuilder.h - Simulating nodes -*- C++
+//-*-===//
 //
 // Lowerings written on a VirtualArray send between positions; several
 // positions may live on one physical node (Seidel Section 5.1). This builder
@@ -57,10 +58,11 @@ private:
   using Ranges = llvm::SmallVector<ChunkRange, 2>;
   /// Chunks of \p Chunks that \p Node neither holds nor receives this step.
   void missing(NodeId Node, ChunkCube Chunks, CubeList &Out) const;
-  /// Opens the step if needed, adds the transfer and marks \p Pieces
-  /// (missing at \p Dst, disjoint) pending there.
-  void emit(NodeId Src, NodeId Dst, ChunkSetId Chunks,
-            llvm::ArrayRef<ChunkCube> Pieces);
+  /// Opens the step if needed and adds the transfer; the caller then marks
+  /// its chunks pending at \p Dst.
+  void emit(NodeId Src, NodeId Dst, ChunkSetId Chunks);
+  /// Marks \p Pieces (missing at \p Dst, disjoint) pending there.
+  void markPending(NodeId Dst, llvm::ArrayRef<ChunkCube> Pieces);
 
   PlanBuilder &B;
   uint32_t NumChunks;

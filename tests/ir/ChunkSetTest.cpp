@@ -2,6 +2,8 @@
 
 #include "ir/ChunkSet.h"
 
+#include "ir/ChunkHoldings.h"
+
 #include "gtest/gtest.h"
 
 #include <vector>
@@ -203,10 +205,10 @@ TEST(ChunkCube, RangesAsCubeRecognisesExactlyCubes) {
   EXPECT_TRUE(rangesAsCube(Ranges{{2, 4}, {10, 12}}, C));
   EXPECT_EQ(C, (ChunkCube{2, 9}));
   EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {2, 3}, {4, 5}}, C)); // 3 runs
-  EXPECT_FALSE(rangesAsCube(Ranges{{0, 2}, {4, 5}}, C));  // unequal runs
-  EXPECT_FALSE(rangesAsCube(Ranges{{1, 3}, {5, 7}}, C));  // unaligned
-  EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {3, 4}}, C));  // 0,3 differ in 2 bits
-  EXPECT_FALSE(rangesAsCube(Ranges{{0, 4}}, C));          // one run
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 2}, {4, 5}}, C));         // unequal runs
+  EXPECT_FALSE(rangesAsCube(Ranges{{1, 3}, {5, 7}}, C));         // unaligned
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {3, 4}}, C)); // 0,3 differ in 2 bits
+  EXPECT_FALSE(rangesAsCube(Ranges{{0, 4}}, C));         // one run
   EXPECT_FALSE(rangesAsCube(Ranges{{0, 1}, {2, 3}, {4, 5}, {7, 8}}, C));
 }
 
@@ -218,22 +220,13 @@ TEST(ChunkSet, SeveralCubesMergeIntoAscendingRuns) {
     ChunkCube A{Rng.next() & 0xff & ~MA, MA}, B{Rng.next() & 0xff & ~MB, MB};
     if (!A.intersects(B) || B.contains(A))
       continue;
-    std::vector<ChunkCube> Pieces;
-    uint32_t Split = A.Mask & ~B.Mask;
-    ChunkCube Rest = A;
-    while (Split) { // A minus B, as the holdings code computes it
-      uint32_t Bit = Split & -Split;
-      Split &= Split - 1;
-      Rest.Mask &= ~Bit;
-      Pieces.push_back({Rest.Base | (~B.Base & Bit), Rest.Mask});
-      Rest.Base |= B.Base & Bit;
-    }
+    CubeList Pieces;
+    subtractCube(A, B, Pieces);
     std::reverse(Pieces.begin(), Pieces.end());
     ChunkSetTable T;
     ChunkSet S = T.get(T.internCubes(Pieces));
-    Ranges Want = runsOf(8, [&](uint32_t C) {
-      return A.contains(C) && !B.contains(C);
-    });
+    Ranges Want =
+        runsOf(8, [&](uint32_t C) { return A.contains(C) && !B.contains(C); });
     EXPECT_EQ(runsOf(S), Want);
     EXPECT_EQ(S.numRanges(), Want.size());
     uint64_t Count = 0;
@@ -296,7 +289,8 @@ TEST(ChunkSet, BytesOfCubeSets) {
   // Unequal chunks (m not a multiple of C): summed per run.
   uint64_t Want = 0;
   for (uint32_t C = 1; C < 32; C += 2)
-    Want += chunkByteRange(C, 32, 1000).second - chunkByteRange(C, 32, 1000).first;
+    Want +=
+        chunkByteRange(C, 32, 1000).second - chunkByteRange(C, 32, 1000).first;
   EXPECT_EQ(chunkSetBytes(Odd, 32, 1000), Want);
 }
 
