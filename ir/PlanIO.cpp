@@ -3,6 +3,7 @@
 #include "ir/PlanIO.h"
 
 #include "ir/ProtoConversion.h"
+#include "ir/ProtoWriter.h"
 #include "ir/SourceError.h"
 #include "ir/TextFormat.h"
 #include "ir/plan.pb.h"
@@ -154,22 +155,17 @@ Expected<Plan> readPlanFile(StringRef Path) {
 }
 
 void writePlan(const Plan &P, PlanFormat Format, raw_ostream &OS) {
-  if (Format == PlanFormat::Text) {
+  switch (Format) {
+  case PlanFormat::Text:
     printPlanText(P, OS);
     return;
+  case PlanFormat::TextProto:
+    writeTextProtoPlan(P, OS);
+    return;
+  case PlanFormat::BinaryProto:
+    writeBinaryProtoPlan(P, OS);
+    return;
   }
-  proto::Plan Msg = toProto(P);
-  std::string Out;
-  if (Format == PlanFormat::TextProto) {
-    pb::TextFormat::Printer Printer;
-    Printer.PrintToString(Msg, &Out);
-  } else {
-    pb::io::StringOutputStream Stream(&Out);
-    pb::io::CodedOutputStream Coded(&Stream);
-    Coded.SetSerializationDeterministic(true);
-    Msg.SerializeToCodedStream(&Coded);
-  }
-  OS << Out;
 }
 
 } // namespace bcastc

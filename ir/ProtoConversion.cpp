@@ -20,7 +20,7 @@ static Error makeError(const Twine &Msg) {
 using PM = proto::MachineModel;
 using PC = proto::Collective;
 
-proto::Plan toProto(const Plan &P) {
+proto::Plan toProtoHeader(const Plan &P) {
   proto::Plan Out;
   Out.set_name(P.Name);
   Out.set_topology(P.Topo.str());
@@ -83,32 +83,40 @@ proto::Plan toProto(const Plan &P) {
   OC->set_chunks(C.NumChunks);
   OC->set_control_chunks(C.ControlChunks);
 
+  return Out;
+}
+
+void toProto(const Plan &P, const Transfer &T, proto::Transfer &Out) {
+  Out.Clear();
+  Out.set_src(T.Src);
+  Out.set_dst(T.Dst);
+  ChunkSet Set = P.chunks(T);
+  for (const ChunkCube &Cube : Set.cubes()) {
+    proto::ChunkCube *OC = Out.add_cubes();
+    OC->set_base(Cube.Base);
+    OC->set_mask(Cube.Mask);
+  }
+  if (!Set.isCubes()) {
+    Set.forEachRange([&](ChunkRange R) {
+      proto::ChunkRange *OR = Out.add_chunks();
+      OR->set_begin(R.Begin);
+      OR->set_end(R.End);
+    });
+  }
+  Out.set_reduce(T.Reduce);
+  Out.set_received_only(T.ReceivedOnly);
+}
+
+proto::Plan toProto(const Plan &P) {
+  proto::Plan Out = toProtoHeader(P);
   Out.mutable_steps()->Reserve(P.numSteps());
   for (size_t S = 0; S < P.numSteps(); ++S) {
     proto::Step *OS = Out.add_steps();
     OS->set_number(P.StepNumbers[S]);
     ArrayRef<Transfer> Ts = P.step(S);
     OS->mutable_transfers()->Reserve(Ts.size());
-    for (const Transfer &T : Ts) {
-      proto::Transfer *OT = OS->add_transfers();
-      OT->set_src(T.Src);
-      OT->set_dst(T.Dst);
-      ChunkSet Set = P.chunks(T);
-      for (const ChunkCube &Cube : Set.cubes()) {
-        proto::ChunkCube *OC = OT->add_cubes();
-        OC->set_base(Cube.Base);
-        OC->set_mask(Cube.Mask);
-      }
-      if (!Set.isCubes()) {
-        Set.forEachRange([&](ChunkRange R) {
-          proto::ChunkRange *OR = OT->add_chunks();
-          OR->set_begin(R.Begin);
-          OR->set_end(R.End);
-        });
-      }
-      OT->set_reduce(T.Reduce);
-      OT->set_received_only(T.ReceivedOnly);
-    }
+    for (const Transfer &T : Ts)
+      toProto(P, T, *OS->add_transfers());
   }
   return Out;
 }

@@ -27,6 +27,10 @@
 namespace bcastc {
 
 proto::Plan toProto(const Plan &P);
+/// toProto(P) without its steps: every field before `steps`.
+proto::Plan toProtoHeader(const Plan &P);
+/// One transfer of \p P, as toProto(P) writes it (\p Out is cleared first).
+void toProto(const Plan &P, const Transfer &T, proto::Transfer &Out);
 
 /// Builds a Plan from \p Msg; \p File goes into Plan::Source. Errors are
 /// plain messages (`step 2, transfer 0: chunk range [3, 3) is empty`); the

@@ -129,9 +129,14 @@ void printCostSummary(const Plan &P, const VerificationResult &R,
                  C.SlotLowerBound.toDouble(), C.SlotRatio);
 }
 
-Error writeFileAtomically(StringRef Path, StringRef Contents) {
+Error writeFileAtomically(StringRef Path,
+                          function_ref<Error(raw_ostream &)> Write) {
   if (Path == "-") {
-    outs() << Contents;
+    std::string Contents;
+    raw_string_ostream OS(Contents);
+    if (Error E = Write(OS))
+      return E;
+    outs() << OS.str();
     outs().flush();
     return Error::success();
   }
@@ -147,12 +152,14 @@ Error writeFileAtomically(StringRef Path, StringRef Contents) {
     return makeError("cannot write '" + Path + "': " + EC.message());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Contents;
+    Error Failed = Write(OS);
     OS.close();
-    if (OS.has_error()) {
-      std::string Msg = OS.error().message();
+    if (Failed || OS.has_error()) {
+      std::string Msg = OS.has_error() ? OS.error().message() : "";
       OS.clear_error();
       sys::fs::remove(TempPath);
+      if (Failed)
+        return Failed;
       return makeError("cannot write '" + Path + "': " + Msg);
     }
   }
@@ -161,6 +168,13 @@ Error writeFileAtomically(StringRef Path, StringRef Contents) {
     return makeError("cannot write '" + Path + "': " + EC.message());
   }
   return Error::success();
+}
+
+Error writeFileAtomically(StringRef Path, StringRef Contents) {
+  return writeFileAtomically(Path, [&](raw_ostream &OS) {
+    OS << Contents;
+    return Error::success();
+  });
 }
 
 } // namespace bcastc

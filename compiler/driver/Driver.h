@@ -11,6 +11,7 @@
 #include "compiler/Lowering.h"
 #include "verifier/Verifier.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -57,8 +58,13 @@ llvm::Expected<Candidate> compile(const LoweringRequest &Request,
 void printCostSummary(const Plan &P, const VerificationResult &R,
                       llvm::raw_ostream &OS);
 
-/// Writes \p Contents to \p Path (`-` is standard output) through a
-/// temporary file renamed into place, so a failure leaves no partial file.
+/// Writes what \p Write produces to \p Path through a temporary file renamed
+/// into place, so a failure (of \p Write or of the disk) leaves no file.
+/// Output streams to disk: a 2^20-node plan is not held in memory twice.
+/// `-` is standard output, buffered until \p Write succeeds.
+llvm::Error
+writeFileAtomically(llvm::StringRef Path,
+                    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
 } // namespace bcastc

@@ -310,16 +310,12 @@ int emit(const Plan &P) {
     return usageError("--emit: unknown output kind '" + EmitOpt +
                       "' (expected " + Known + ")");
   }
-  std::string Out;
-  raw_string_ostream OS(Out);
   EmitOptions EO;
   EO.FunctionName = FunctionNameOpt;
   EO.MscclDialect = MscclDialectOpt;
-  if (Error E = B->Emit(P, EO, OS))
-    return usageError(toString(std::move(E)));
-  OS.flush();
   std::string Path = OutputOpt.empty() ? "-" : OutputOpt.getValue();
-  if (Error E = writeFileAtomically(Path, Out))
+  if (Error E = writeFileAtomically(
+          Path, [&](raw_ostream &OS) { return B->Emit(P, EO, OS); }))
     return usageError(toString(std::move(E)));
   return Verified;
 }

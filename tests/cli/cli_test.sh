@@ -65,6 +65,12 @@ chmod 755 "$tmp/ro"
 rm -f "$tmp/never.sched"
 "$bcastc" compile --topology=mesh:4x4 --algorithm=st -o "$tmp/never.sched" 2>/dev/null
 [ -e "$tmp/never.sched" ] && fail "output file written for a failed compile"
+# Backends write straight into a temporary file: one that fails leaves
+# neither it nor the output behind.
+mkdir -p "$tmp/emit-fails"
+expect 2 "not a C identifier" -- compile --topology=linear:8 --algorithm=st \
+  --emit=mpi-cpp --function-name=9x -o "$tmp/emit-fails/bcast.cc"
+[ -n "$(ls -A "$tmp/emit-fails")" ] && fail "a failed emission left $(ls -A "$tmp/emit-fails")"
 
 # Good compiles: exit 0, a cost report, byte-identical output across runs.
 for emit in text textproto proto mpi-cpp; do

@@ -3,7 +3,13 @@
 #include "SamplePlans.h"
 
 #include "ir/PlanIO.h"
+#include "ir/ProtoConversion.h"
 #include "ir/TextFormat.h"
+#include "ir/plan.pb.h"
+
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/text_format.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -15,6 +21,7 @@
 
 #include <cstdlib>
 #include <fcntl.h>
+#include <random>
 #include <unistd.h>
 
 using namespace bcastc;
@@ -83,6 +90,71 @@ TEST(PlanIO, EveryFormatReadsBackFromAFile) {
       writePlan(*Back, *planFormatForPath(Path), OS);
       EXPECT_EQ(OS.str(), Written) << Path;
     }
+  }
+}
+
+/// A random plan on hypercube:6: steps of 0 to 300 transfers (so a step's
+/// length prefix takes one to three bytes), numbers with gaps and a first
+/// step numbered 0, range and cube chunk sets, copies and reductions.
+Plan randomPlan(uint32_t Seed) {
+  std::mt19937 Rng(Seed);
+  Collective Coll;
+  Coll.Kind = CollectiveKind::Broadcast;
+  Coll.Roots = {3};
+  Coll.Bytes = 1 << 20;
+  Coll.NumChunks = 256;
+  PlanBuilder B("random", *Topology::parse("hypercube:6"), MachineModel(),
+                Coll);
+  uint32_t Number = 0;
+  for (int S = 0; S < 12; ++S) {
+    B.beginStep(Number);
+    Number += 1 + Rng() % 3;
+    uint32_t Count = S == 1 ? 0 : Rng() % 300;
+    for (uint32_t I = 0; I < Count; ++I) {
+      auto Draw = [&](uint32_t Bound) { return uint32_t(Rng() % Bound); };
+      NodeId Src = Draw(64), Dst = (Src + 1 + Draw(63)) % 64;
+      ChunkSetId Set;
+      if (Draw(3) == 0) {
+        uint32_t Mask = Draw(255) & ~1u;
+        Set = B.plan().ChunkSets.internCube(ChunkCube{Draw(256) & ~Mask, Mask});
+      } else {
+        uint32_t Begin = Draw(255);
+        Set = B.intern(ChunkRange{Begin, Begin + 1 + Draw(256 - Begin)});
+      }
+      B.add(Src, Dst, Set, Draw(5) ? TransferOp::Copy : TransferOp::Reduce);
+    }
+  }
+  return B.take();
+}
+
+// The writers stream one transfer at a time; they must give exactly the bytes
+// of the whole message's serialization, which readers elsewhere may produce.
+TEST(PlanIO, StreamedProtoIsTheWholeMessage) {
+  std::vector<Plan> Plans;
+  for (const char *Text : SampleTexts)
+    Plans.push_back(parseOrFail(Text));
+  Plans.push_back(builtPlan());
+  for (uint32_t Seed = 1; Seed <= 20; ++Seed)
+    Plans.push_back(randomPlan(Seed));
+  for (const Plan &P : Plans) {
+    proto::Plan Msg = toProto(P);
+    std::string Binary;
+    {
+      google::protobuf::io::StringOutputStream Stream(&Binary);
+      google::protobuf::io::CodedOutputStream Coded(&Stream);
+      Coded.SetSerializationDeterministic(true);
+      Msg.SerializeToCodedStream(&Coded);
+    }
+    std::string Text;
+    google::protobuf::TextFormat::Printer().PrintToString(Msg, &Text);
+
+    std::string Streamed;
+    llvm::raw_string_ostream OS(Streamed);
+    writePlan(P, PlanFormat::BinaryProto, OS);
+    EXPECT_EQ(OS.str(), Binary) << P.Name;
+    Streamed.clear();
+    writePlan(P, PlanFormat::TextProto, OS);
+    EXPECT_EQ(OS.str(), Text) << P.Name;
   }
 }
 

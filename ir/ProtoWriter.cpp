@@ -1,0 +1,108 @@
+//===- ir/ProtoWriter.cpp -------------------------------------------------===//
+
+#include "ir/ProtoWriter.h"
+
+#include "ir/ProtoConversion.h"
+#include "ir/plan.pb.h"
+
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/text_format.h"
+#include "google/protobuf/wire_format_lite.h"
+
+using namespace llvm;
+namespace pb = google::protobuf;
+using WFL = pb::internal::WireFormatLite;
+
+namespace bcastc {
+
+namespace {
+
+/// protobuf's output streams writing into a raw_ostream.
+class RawOstreamSink : public pb::io::CopyingOutputStream {
+public:
+  explicit RawOstreamSink(raw_ostream &OS) : OS(OS) {}
+  bool Write(const void *Data, int Size) override {
+    OS.write(static_cast<const char *>(Data), size_t(Size));
+    return true;
+  }
+
+private:
+  raw_ostream &OS;
+};
+
+/// Field numbers the writers spell out; a static_assert keeps them tied to
+/// the generated code.
+constexpr int PlanStepsField = proto::Plan::kStepsFieldNumber;
+constexpr int StepNumberField = proto::Step::kNumberFieldNumber;
+constexpr int StepTransfersField = proto::Step::kTransfersFieldNumber;
+static_assert(PlanStepsField == 6 && StepNumberField == 1 &&
+                  StepTransfersField == 2,
+              "ir/plan.proto renumbered: the writers assume steps is the "
+              "plan's last field and number precedes transfers");
+
+} // namespace
+
+void writeBinaryProtoPlan(const Plan &P, raw_ostream &OS) {
+  RawOstreamSink Sink(OS);
+  pb::io::CopyingOutputStreamAdaptor Adaptor(&Sink);
+  {
+    pb::io::CodedOutputStream Coded(&Adaptor);
+    Coded.SetSerializationDeterministic(true);
+    toProtoHeader(P).SerializeToCodedStream(&Coded);
+    proto::Transfer T;
+    for (size_t S = 0; S < P.numSteps(); ++S) {
+      // A step's length prefix comes before its body (its number, which
+      // proto3 leaves out when 0, and its length-prefixed transfers), so
+      // the transfers are converted twice, once to size the body and once
+      // to write it, rather than held: a step can have 2^20 of them.
+      const uint32_t Number = P.StepNumbers[S];
+      uint64_t BodyBytes = Number ? WFL::TagSize(StepNumberField,
+                                                 WFL::TYPE_UINT32) +
+                                        WFL::UInt32Size(Number)
+                                  : 0;
+      for (const Transfer &X : P.step(S)) {
+        toProto(P, X, T);
+        BodyBytes += WFL::TagSize(StepTransfersField, WFL::TYPE_MESSAGE) +
+                     WFL::LengthDelimitedSize(T.ByteSizeLong());
+      }
+      WFL::WriteTag(PlanStepsField, WFL::WIRETYPE_LENGTH_DELIMITED, &Coded);
+      Coded.WriteVarint64(BodyBytes);
+      if (Number)
+        WFL::WriteUInt32(StepNumberField, Number, &Coded);
+      for (const Transfer &X : P.step(S)) {
+        toProto(P, X, T);
+        WFL::WriteTag(StepTransfersField, WFL::WIRETYPE_LENGTH_DELIMITED,
+                      &Coded);
+        Coded.WriteVarint32(uint32_t(T.ByteSizeLong()));
+        T.SerializeWithCachedSizes(&Coded);
+      }
+    }
+  }
+  Adaptor.Flush();
+}
+
+void writeTextProtoPlan(const Plan &P, raw_ostream &OS) {
+  pb::TextFormat::Printer Printer;
+  std::string Buf;
+  Printer.PrintToString(toProtoHeader(P), &Buf);
+  OS << Buf;
+  // The printer indents two spaces a level: a step's fields at level 1, a
+  // transfer's at level 2.
+  pb::TextFormat::Printer TransferPrinter;
+  TransferPrinter.SetInitialIndentLevel(2);
+  proto::Transfer T;
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    OS << "steps {\n";
+    if (uint32_t Number = P.StepNumbers[S])
+      OS << "  number: " << Number << "\n";
+    for (const Transfer &X : P.step(S)) {
+      toProto(P, X, T);
+      TransferPrinter.PrintToString(T, &Buf);
+      OS << "  transfers {\n" << Buf << "  }\n";
+    }
+    OS << "}\n";
+  }
+}
+
+} // namespace bcastc
