@@ -8,9 +8,7 @@
 #include "ir/TextFormat.h"
 #include "ir/plan.pb.h"
 
-#include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/tokenizer.h"
-#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/text_format.h"
 
 #include "llvm/Support/MemoryBuffer.h"
