@@ -31,15 +31,22 @@ private:
   raw_ostream &OS;
 };
 
-/// Field numbers the writers spell out; a static_assert keeps them tied to
-/// the generated code.
+/// The writers rely on `steps` being the plan's last field and a step's
+/// `number` preceding its `transfers`; these tie that to the generated code.
 constexpr int PlanStepsField = proto::Plan::kStepsFieldNumber;
-constexpr int StepNumberField = proto::Step::kNumberFieldNumber;
 constexpr int StepTransfersField = proto::Step::kTransfersFieldNumber;
-static_assert(PlanStepsField == 6 && StepNumberField == 1 &&
+static_assert(PlanStepsField == 6 && proto::Step::kNumberFieldNumber == 1 &&
                   StepTransfersField == 2,
               "ir/plan.proto renumbered: the writers assume steps is the "
               "plan's last field and number precedes transfers");
+
+/// Step \p S without its transfers: the generated code encodes the number
+/// (and leaves it out when 0, as proto3 does).
+proto::Step stepHead(const Plan &P, size_t S) {
+  proto::Step Head;
+  Head.set_number(P.StepNumbers[S]);
+  return Head;
+}
 
 } // namespace
 
@@ -52,15 +59,12 @@ void writeBinaryProtoPlan(const Plan &P, raw_ostream &OS) {
     toProtoHeader(P).SerializeToCodedStream(&Coded);
     proto::Transfer T;
     for (size_t S = 0; S < P.numSteps(); ++S) {
-      // A step's length prefix comes before its body (its number, which
-      // proto3 leaves out when 0, and its length-prefixed transfers), so
-      // the transfers are converted twice, once to size the body and once
-      // to write it, rather than held: a step can have 2^20 of them.
-      const uint32_t Number = P.StepNumbers[S];
-      uint64_t BodyBytes = Number ? WFL::TagSize(StepNumberField,
-                                                 WFL::TYPE_UINT32) +
-                                        WFL::UInt32Size(Number)
-                                  : 0;
+      // A step's length prefix comes before its body (its head, then its
+      // length-prefixed transfers), so the transfers are converted twice,
+      // once to size the body and once to write it, rather than held: a
+      // step can have 2^20 of them.
+      proto::Step Head = stepHead(P, S);
+      uint64_t BodyBytes = Head.ByteSizeLong();
       for (const Transfer &X : P.step(S)) {
         toProto(P, X, T);
         BodyBytes += WFL::TagSize(StepTransfersField, WFL::TYPE_MESSAGE) +
@@ -68,8 +72,7 @@ void writeBinaryProtoPlan(const Plan &P, raw_ostream &OS) {
       }
       WFL::WriteTag(PlanStepsField, WFL::WIRETYPE_LENGTH_DELIMITED, &Coded);
       Coded.WriteVarint64(BodyBytes);
-      if (Number)
-        WFL::WriteUInt32(StepNumberField, Number, &Coded);
+      Head.SerializeWithCachedSizes(&Coded);
       for (const Transfer &X : P.step(S)) {
         toProto(P, X, T);
         WFL::WriteTag(StepTransfersField, WFL::WIRETYPE_LENGTH_DELIMITED,
@@ -89,13 +92,13 @@ void writeTextProtoPlan(const Plan &P, raw_ostream &OS) {
   OS << Buf;
   // The printer indents two spaces a level: a step's fields at level 1, a
   // transfer's at level 2.
-  pb::TextFormat::Printer TransferPrinter;
+  pb::TextFormat::Printer HeadPrinter, TransferPrinter;
+  HeadPrinter.SetInitialIndentLevel(1);
   TransferPrinter.SetInitialIndentLevel(2);
   proto::Transfer T;
   for (size_t S = 0; S < P.numSteps(); ++S) {
-    OS << "steps {\n";
-    if (uint32_t Number = P.StepNumbers[S])
-      OS << "  number: " << Number << "\n";
+    HeadPrinter.PrintToString(stepHead(P, S), &Buf);
+    OS << "steps {\n" << Buf;
     for (const Transfer &X : P.step(S)) {
       toProto(P, X, T);
       TransferPrinter.PrintToString(T, &Buf);
