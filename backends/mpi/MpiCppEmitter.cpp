@@ -29,6 +29,7 @@
 
 #include "backends/mpi/MpiCppEmitter.h"
 
+#include "backends/CppIdentifier.h"
 #include "backends/CppTable.h"
 #include "ir/Rational.h"
 #include "runtime/BroadcastSchedule.h"
@@ -48,11 +49,20 @@ namespace bcastc {
 
 namespace {
 
-bool isCIdentifier(llvm::StringRef Name) {
-  if (Name.empty() || llvm::isDigit(Name[0]))
-    return false;
-  return llvm::all_of(Name, [](char C) { return llvm::isAlnum(C) || C == '_'; });
-}
+/// What the generated file defines in its unnamed namespace (which the
+/// entry function's body sees): --function-name must not be one of them.
+const llvm::StringRef FileNames[] = {
+    "kFunctionName", "kPlanName", "kNumRanks", "kRoot", "kNumChunks",
+    "kNumSegments", "kSegFirst", "kSegSource", "kSetStart", "kSetRanges",
+    "kRankStart", "kOpStep", "kOpPeer", "kOpSetKind", "kStepDue",
+    "kNumReceivedSends", "kReceivedSends", "gReported", "reportOnce",
+    "TypeInfo", "getTypeInfo", "isPackable", "chunkBegin", "packElements",
+    "runSteps", "packSegments", "copyElements", "Staged", "span", "deliver",
+    "Received", "deliverAll"};
+
+/// MPI's names (MPI 4.0 section 2.6.2), and the macros the file sets.
+const llvm::StringRef ReservedPrefixes[] = {"MPI_", "PMPI_", "MPIX_",
+                                            "OMPI_", "MPICH_"};
 
 /// Text safe inside a `//` comment: no control characters (a newline would
 /// end the comment) and no backslashes (one at the end of a line would
@@ -1232,11 +1242,9 @@ llvm::Error planError(const char *Format, const Plan &P) {
 
 llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
                        llvm::raw_ostream &OS) {
-  if (!isCIdentifier(Opts.FunctionName))
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "mpi-cpp: function name '%s' is not a C identifier",
-        Opts.FunctionName.c_str());
+  if (llvm::Error E = checkFunctionName("mpi-cpp", Opts.FunctionName,
+                                        FileNames, ReservedPrefixes))
+    return E;
   const CollectiveKind Kind = P.Coll.Kind;
   const uint32_t N = P.numNodes(), D = P.Coll.dataChunks();
   if (Kind == CollectiveKind::Broadcast && P.Coll.Roots.size() != 1)

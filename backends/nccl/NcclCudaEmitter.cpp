@@ -10,6 +10,7 @@
 
 #include "backends/nccl/NcclCudaEmitter.h"
 
+#include "backends/CppIdentifier.h"
 #include "backends/CppTable.h"
 #include "runtime/BroadcastSchedule.h"
 
@@ -24,12 +25,14 @@ namespace bcastc {
 
 namespace {
 
-bool isCIdentifier(llvm::StringRef Name) {
-  if (Name.empty() || llvm::isDigit(Name[0]))
-    return false;
-  return llvm::all_of(Name,
-                      [](char C) { return llvm::isAlnum(C) || C == '_'; });
-}
+/// What the generated file defines besides the entry function:
+/// --function-name must not be one of them.
+const llvm::StringRef FileNames[] = {
+    "typeSize", "chunkBegin", "kNumRanks", "kRoot", "kDataChunks",
+    "kRankStart", "kOpStep", "kOpPeer", "kOpSend", "kOpFirst", "kOpLast"};
+
+/// NCCL's and the CUDA runtime's names.
+const llvm::StringRef ReservedPrefixes[] = {"nccl", "NCCL", "cuda", "CUDA"};
 
 /// Plan names go into comments and a string literal: keep printable ASCII
 /// without quotes or backslashes.
@@ -128,11 +131,9 @@ const char Body[] = R"cpp( {
 
 llvm::Error emitNcclCuda(const Plan &P, const EmitOptions &Opts,
                          llvm::raw_ostream &OS) {
-  if (!isCIdentifier(Opts.FunctionName))
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "nccl-cu: function name '%s' is not a C identifier",
-        Opts.FunctionName.c_str());
+  if (llvm::Error E = checkFunctionName("nccl-cu", Opts.FunctionName,
+                                        FileNames, ReservedPrefixes))
+    return E;
   auto S = scheduleBroadcast(P, "nccl-cu");
   if (!S)
     return S.takeError();

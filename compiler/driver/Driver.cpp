@@ -3,10 +3,8 @@
 #include "compiler/driver/Driver.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
 #include <cmath>
 
@@ -127,54 +125,6 @@ void printCostSummary(const Plan &P, const VerificationResult &R,
     OS << "slots: " << C.Rounds << ", lower bound " << C.SlotLowerBound
        << format(" = %.3f slots, ratio %.3f\n",
                  C.SlotLowerBound.toDouble(), C.SlotRatio);
-}
-
-Error writeFileAtomically(StringRef Path,
-                          function_ref<Error(raw_ostream &)> Write) {
-  if (Path == "-") {
-    std::string Contents;
-    raw_string_ostream OS(Contents);
-    if (Error E = Write(OS))
-      return E;
-    outs() << OS.str();
-    outs().flush();
-    return Error::success();
-  }
-  SmallString<256> Dir(Path);
-  sys::path::remove_filename(Dir);
-  if (Dir.empty())
-    Dir = ".";
-  SmallString<256> Model(Dir);
-  sys::path::append(Model, "." + sys::path::filename(Path) + ".tmp-%%%%%%");
-  int FD;
-  SmallString<256> TempPath;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
-    return makeError("cannot write '" + Path + "': " + EC.message());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    Error Failed = Write(OS);
-    OS.close();
-    if (Failed || OS.has_error()) {
-      std::string Msg = OS.has_error() ? OS.error().message() : "";
-      OS.clear_error();
-      sys::fs::remove(TempPath);
-      if (Failed)
-        return Failed;
-      return makeError("cannot write '" + Path + "': " + Msg);
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(TempPath, Path)) {
-    sys::fs::remove(TempPath);
-    return makeError("cannot write '" + Path + "': " + EC.message());
-  }
-  return Error::success();
-}
-
-Error writeFileAtomically(StringRef Path, StringRef Contents) {
-  return writeFileAtomically(Path, [&](raw_ostream &OS) {
-    OS << Contents;
-    return Error::success();
-  });
 }
 
 } // namespace bcastc

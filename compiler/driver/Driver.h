@@ -9,9 +9,9 @@
 #define BCASTC_COMPILER_DRIVER_DRIVER_H
 
 #include "compiler/Lowering.h"
+#include "compiler/driver/OutputFile.h"
 #include "verifier/Verifier.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -57,15 +57,6 @@ llvm::Expected<Candidate> compile(const LoweringRequest &Request,
 /// The human-readable report `compile`, `verify` and `cost` print.
 void printCostSummary(const Plan &P, const VerificationResult &R,
                       llvm::raw_ostream &OS);
-
-/// Writes what \p Write produces to \p Path through a temporary file renamed
-/// into place, so a failure (of \p Write or of the disk) leaves no file.
-/// Output streams to disk: a 2^20-node plan is not held in memory twice.
-/// `-` is standard output, buffered until \p Write succeeds.
-llvm::Error
-writeFileAtomically(llvm::StringRef Path,
-                    llvm::function_ref<llvm::Error(llvm::raw_ostream &)> Write);
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Contents);
 
 } // namespace bcastc
 

@@ -20,6 +20,7 @@
 #include "ir/PlanIO.h"
 #include "ir/Units.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -208,6 +209,41 @@ Expected<uint64_t> bytesOption() {
   return *B;
 }
 
+/// --model's words (split as MachineModel::parseWords splits them) must not
+/// contradict each other or --latency and --nu, which set the same
+/// machine keys: the model would silently take the last one.
+Error checkModelWords() {
+  StringMap<std::string> Seen;
+  SmallVector<StringRef, 8> Pieces, Words;
+  StringRef(ModelOpt).split(Pieces, ' ', -1, false);
+  for (StringRef Piece : Pieces)
+    Piece.split(Words, ',', -1, false);
+  for (StringRef W : Words) {
+    W = W.trim();
+    if (!W.contains('='))
+      continue; // parseWords reports it.
+    StringRef Key = W.split('=').first;
+    auto [It, New] = Seen.try_emplace(Key, W.str());
+    if (!New)
+      return createStringError(inconvertibleErrorCode(),
+                               "--model sets '" + Key + "' twice ('" +
+                                   It->second + "' and '" + W +
+                                   "'); give it once");
+  }
+  auto Both = [&](StringRef Flag, StringRef Key, StringRef What) {
+    return createStringError(inconvertibleErrorCode(),
+                             Flag + " and --model=" + Seen[Key] +
+                                 " both set " + What + "; give one");
+  };
+  if (LatencyOpt.getNumOccurrences() && Seen.count("latency"))
+    return Both("--latency=" + LatencyOpt.getValue(), "latency",
+                "the postal latency");
+  if (NuOpt.getNumOccurrences() && Seen.count("capacity"))
+    return Both("--nu=" + std::to_string(NuOpt.getValue()), "capacity",
+                "the link capacity");
+  return Error::success();
+}
+
 Expected<LoweringRequest> loweringRequest() {
   if (TopologyOpt.empty())
     return createStringError(
@@ -273,6 +309,8 @@ Expected<LoweringRequest> loweringRequest() {
     return createStringError(inconvertibleErrorCode(),
                              "--size-strategy: '" + SizeStrategyOpt +
                                  "' is not auto, virtual or companions");
+  if (Error E = checkModelWords())
+    return std::move(E);
   MachineOptions MO;
   MO.Machine = MachineOpt;
   MO.Nu = NuOpt;
@@ -323,7 +361,10 @@ int emit(const Plan &P) {
 /// Where the human-readable report goes: stderr when the emitted output
 /// takes standard output.
 raw_ostream &reportStream() {
-  return (OutputOpt.empty() || OutputOpt == "-") ? errs() : outs();
+  StringRef O = OutputOpt;
+  bool Stdout = O.empty() || O == "-" || O == "/dev/stdout" ||
+                O == "/dev/fd/1" || O == "/proc/self/fd/1";
+  return Stdout ? errs() : outs();
 }
 
 int runCompile() {
@@ -350,6 +391,13 @@ int runVerify() {
     return usageError("verify needs at least one plan file");
   if (OutputOpt.getNumOccurrences() && PlanFiles.size() != 1)
     return usageError("-o takes one plan file");
+  // verify emits only to -o: without it an --emit would be dropped.
+  for (cl::Option *O : std::initializer_list<cl::Option *>{
+           &EmitOpt, &FunctionNameOpt, &MscclDialectOpt})
+    if (O->getNumOccurrences() && !OutputOpt.getNumOccurrences())
+      return usageError("verify --" + O->ArgStr +
+                        " emits nothing without -o FILE (-o - for standard "
+                        "output)");
   int RC = Verified;
   for (const std::string &File : PlanFiles) {
     auto P = readPlanFile(File);

@@ -72,6 +72,119 @@ expect 2 "not a C identifier" -- compile --topology=linear:8 --algorithm=st \
   --emit=mpi-cpp --function-name=9x -o "$tmp/emit-fails/bcast.cc"
 [ -n "$(ls -A "$tmp/emit-fails")" ] && fail "a failed emission left $(ls -A "$tmp/emit-fails")"
 
+# --function-name must give a file that compiles: keywords, main, reserved
+# identifiers, C library names and the file's own names are refused.
+for name in int while and main _Foo __x a__b memcpy MPI_Bcast PMPI_Bcast runSteps kNumRanks; do
+  expect 2 "mpi-cpp: function name '$name'" -- compile --topology=linear:8 \
+    --algorithm=st --emit=mpi-cpp --function-name=$name -o "$tmp/emit-fails/bcast.cc"
+done
+for name in ncclBroadcast typeSize main; do
+  expect 2 "nccl-cu: function name '$name'" -- compile --topology=linear:8 \
+    --algorithm=st --emit=nccl-cu --function-name=$name -o "$tmp/emit-fails/bcast.cu"
+done
+[ -n "$(ls -A "$tmp/emit-fails")" ] && fail "a refused function name left $(ls -A "$tmp/emit-fails")"
+expect 0 "^time: " -- compile --topology=linear:8 --algorithm=st --emit=mpi-cpp \
+  --function-name=my_bcast -o "$tmp/emit-fails/ok.cc"
+rm -f "$tmp/emit-fails/ok.cc"
+
+# Flags that contradict each other are refused, not resolved silently.
+expect 2 "--latency=2 and --model=latency=3 both set" -- compile --topology=linear:8 --latency=2 --model=latency=3
+expect 2 "--nu=2 and --model=capacity=8 both set" -- compile --topology=linear:8 --nu=2 --model="a=1,capacity=8"
+expect 2 "--model sets 'b' twice" -- compile --topology=linear:8 --model="b=1 b=2"
+# verify emits only to -o: an --emit without it is refused.
+expect 2 "verify --emit emits nothing without -o" -- verify "$data/good_bst_linear4.sched" --emit=mpi-cpp
+expect 2 "verify --function-name emits nothing without -o" -- verify "$data/good_bst_linear4.sched" --function-name=f
+
+# -o replaces what is at the path as LLVM's tools do: a regular file through
+# a temporary renamed into place, keeping its permissions; a symlink's
+# target; a device or FIFO written through, and only once the output is
+# complete.
+o="$tmp/outs"
+rm -rf "$o"; mkdir -p "$o"
+st8() { "$bcastc" compile --topology=linear:8 --algorithm=st "$@"; }
+st8 -o "$o/ref.sched" >/dev/null 2>&1 || fail "compile -o ref.sched failed"
+echo old >"$o/target.sched"
+ln -s target.sched "$o/link.sched"
+st8 -o "$o/link.sched" >/dev/null 2>&1 || fail "compile -o a symlink failed"
+[ -L "$o/link.sched" ] || fail "-o replaced a symlink by a file"
+cmp -s "$o/ref.sched" "$o/target.sched" || fail "-o a symlink did not write its target"
+ln -s new.sched "$o/dangling.sched"
+st8 -o "$o/dangling.sched" >/dev/null 2>&1 || fail "compile -o a dangling symlink failed"
+[ -L "$o/dangling.sched" ] && cmp -s "$o/ref.sched" "$o/new.sched" || fail "-o a dangling symlink did not create its target"
+# Read-only: replaced like clang -o does (rename needs the folder's write
+# permission, not the file's), and still read-only.
+echo old >"$o/ro.sched"; chmod 444 "$o/ro.sched"
+echo old >"$o/g.sched"; chmod 640 "$o/g.sched"
+st8 -o "$o/ro.sched" >/dev/null 2>&1 || fail "compile -o a read-only file failed"
+st8 -o "$o/g.sched" >/dev/null 2>&1 || fail "compile -o a mode-640 file failed"
+cmp -s "$o/ref.sched" "$o/ro.sched" || fail "-o a read-only file did not replace it"
+[ "$(stat -c %a "$o/ro.sched")" = 444 ] || fail "-o reset a read-only file's mode to $(stat -c %a "$o/ro.sched")"
+[ "$(stat -c %a "$o/g.sched")" = 640 ] || fail "-o reset a mode-640 file's mode to $(stat -c %a "$o/g.sched")"
+# A FIFO: the reader gets the bytes, and nothing when the backend fails.
+mkfifo "$o/fifo"
+timeout 60 cat "$o/fifo" >"$o/from-fifo" &
+reader=$!
+st8 -o "$o/fifo" >/dev/null 2>&1 || fail "compile -o a FIFO failed"
+[ -p "$o/fifo" ] || { fail "-o replaced a FIFO by a file"; kill "$reader" 2>/dev/null; }
+wait "$reader"
+cmp -s "$o/ref.sched" "$o/from-fifo" || fail "a FIFO's reader did not get the output"
+timeout 60 cat "$o/fifo" >"$o/from-fifo" &
+reader=$!
+expect 2 "is a C or C\+\+ keyword" -- compile --topology=linear:8 --algorithm=st \
+  --emit=mpi-cpp --function-name=int -o "$o/fifo"
+[ -p "$o/fifo" ] && : >"$o/fifo" # the end of file the reader waits for
+wait "$reader"
+[ -s "$o/from-fifo" ] && fail "a failed emission wrote $(wc -c <"$o/from-fifo") bytes to a FIFO"
+# An open file's name (/dev/stdout, /dev/fd/1) is written through, and the
+# report goes to stderr as for -o -.
+st8 -o /dev/fd/1 >"$o/stdout.sched" 2>/dev/null || fail "compile -o /dev/fd/1 failed"
+cmp -s "$o/ref.sched" "$o/stdout.sched" || fail "-o /dev/fd/1 differs from the file"
+st8 -o /dev/fd/1 2>/dev/null | cat >"$o/pipe.sched"
+cmp -s "$o/ref.sched" "$o/pipe.sched" || fail "-o /dev/fd/1 into a pipe differs from the file"
+# Devices need root to make: a private copy of /dev/null (1,3) stays a
+# device; one of /dev/full (1,7) reports the failed write.
+if [ "$(id -u)" -eq 0 ] && mknod "$o/null" c 1 3 2>/dev/null && mknod "$o/full" c 1 7 2>/dev/null; then
+  st8 -o "$o/null" >/dev/null 2>&1 || fail "compile -o a null device failed"
+  [ -c "$o/null" ] || fail "-o replaced a character device by a file"
+  expect 2 "cannot write .*full.*No space left" -- compile --topology=linear:8 --algorithm=st -o "$o/full"
+  [ -c "$o/full" ] || fail "-o replaced /dev/full's copy by a file"
+else
+  echo "note: not root (or no mknod here): device checks skipped"
+fi
+[ -n "$(ls -A "$o" | grep tmp-)" ] && fail "temporaries left: $(ls -A "$o" | grep tmp-)"
+
+# A run killed while it writes leaves neither its temporary nor the output.
+# A 100000-step plan takes seconds to verify and again to write as text
+# proto; the signal goes once the temporary exists.
+K=100000
+{ printf 'schedule chain-2\ntopology linear 2\nmodel ports=one\n'
+  printf 'collective broadcast root=0 bytes=%d chunks=%d\n' $K $K
+  awk -v K=$K 'BEGIN { for (i = 0; i < K; i++) printf "step %d\n  0 -> 1 : %d\n", i, i }'
+} >"$o/chain.sched"
+for sig in TERM INT; do
+  rm -rf "$o/kill"; mkdir "$o/kill"
+  # A shell without job control starts background jobs ignoring SIGINT;
+  # set -m gives the tool the default disposition, as from a terminal.
+  set -m
+  "$bcastc" verify "$o/chain.sched" --emit=textproto -o "$o/kill/big.textproto" >/dev/null 2>&1 &
+  pid=$!
+  set +m
+  seen=0
+  for _ in $(seq 1 30000); do
+    if compgen -G "$o/kill/.big.textproto.tmp-*" >/dev/null; then seen=1; break; fi
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.01
+  done
+  kill -s "$sig" "$pid" 2>/dev/null
+  wait "$pid"
+  code=$?
+  if [ "$seen" -ne 1 ]; then
+    fail "SIG$sig: the run ended (exit $code) before its temporary was seen"
+  elif [ -n "$(ls -A "$o/kill")" ]; then
+    fail "a run killed by SIG$sig (exit $code) left $(ls -A "$o/kill")"
+  fi
+done
+
 # Good compiles: exit 0, a cost report, byte-identical output across runs.
 for emit in text textproto proto mpi-cpp; do
   "$bcastc" compile --topology=linear:13 --root=6 --bytes=64KiB --algorithm=bst \
