@@ -151,6 +151,13 @@ if [ "$(id -u)" -eq 0 ] && mknod "$o/null" c 1 3 2>/dev/null && mknod "$o/full" 
 else
   echo "note: not root (or no mknod here): device checks skipped"
 fi
+# The other writers (--plot, calibrate -o) go the same way.
+ln -s plot-target.svg "$o/plot.svg"
+"$bcastc" cost --topology=linear:8 --sweep=8B..64B --plot="$o/plot.svg" >/dev/null 2>&1 || fail "cost --plot to a symlink failed"
+[ -L "$o/plot.svg" ] && grep -q "<svg" "$o/plot-target.svg" || fail "--plot did not write a symlink's target"
+echo old >"$o/calib.cc"; chmod 600 "$o/calib.cc"
+"$bcastc" calibrate -o "$o/calib.cc" >/dev/null 2>&1 || fail "calibrate -o failed"
+[ "$(stat -c %a "$o/calib.cc")" = 600 ] && grep -q MPI_Init "$o/calib.cc" || fail "calibrate -o did not keep the file's mode"
 [ -n "$(ls -A "$o" | grep tmp-)" ] && fail "temporaries left: $(ls -A "$o" | grep tmp-)"
 
 # A run killed while it writes leaves neither its temporary nor the output.
