@@ -13,7 +13,9 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 #include <memory>
+#include <new>
 
 namespace bcastc {
 
@@ -60,6 +62,83 @@ llvm::Expected<PlanExecutor> PlanExecutor::fromPlan(const Plan &P,
 namespace {
 /// Messages larger than this go in several pieces (MPI counts are int).
 const uint64_t PieceBytes = uint64_t(1) << 30;
+
+/// Sets \p Plain when \p Type's elements are exactly their TypeSize bytes
+/// in memory order from the element's address: a predefined type without
+/// gaps, or a dup or contiguous of such, recursively. Only these move as
+/// raw bytes. Extents cannot tell: struct {int at 4, int at 0} has no gap
+/// and lb 0, but its first int is the second in memory. (The emitted
+/// code's runtime, backends/mpi/MpiCppEmitter.cpp, has the same test.)
+int isPlainBytes(MPI_Datatype Type, bool &Plain) {
+  Plain = false;
+  MPI_Count Size, Lb, Extent, TrueLb, TrueExtent;
+  int RC;
+  if ((RC = MPI_Type_size_x(Type, &Size)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
+          MPI_SUCCESS)
+    return RC;
+  if (Lb != 0 || Extent != Size || TrueLb != 0 || TrueExtent != Size)
+    return MPI_SUCCESS;
+  int NumInts, NumAddrs, NumTypes, Combiner;
+  if ((RC = MPI_Type_get_envelope(Type, &NumInts, &NumAddrs, &NumTypes,
+                                  &Combiner)) != MPI_SUCCESS)
+    return RC;
+  if (Combiner == MPI_COMBINER_NAMED) {
+    Plain = true;
+    return MPI_SUCCESS;
+  }
+  if ((Combiner != MPI_COMBINER_DUP && Combiner != MPI_COMBINER_CONTIGUOUS) ||
+      NumInts > 1 || NumAddrs != 0 || NumTypes != 1)
+    return MPI_SUCCESS;
+  int Ints[1];
+  MPI_Aint Addrs[1];
+  MPI_Datatype Inner;
+  if ((RC = MPI_Type_get_contents(Type, NumInts, NumAddrs, NumTypes, Ints,
+                                  Addrs, &Inner)) != MPI_SUCCESS)
+    return RC;
+  RC = isPlainBytes(Inner, Plain);
+  // get_contents hands out new references to derived types only.
+  int FreeRC = MPI_Type_get_envelope(Inner, &NumInts, &NumAddrs, &NumTypes,
+                                     &Combiner);
+  if (FreeRC == MPI_SUCCESS && Combiner != MPI_COMBINER_NAMED)
+    FreeRC = MPI_Type_free(&Inner);
+  return RC != MPI_SUCCESS ? RC : FreeRC;
+}
+
+/// Count elements of Type at Buffer; Size and Extent are Type's.
+struct Elements {
+  void *Buffer;
+  int Count;
+  MPI_Datatype Type;
+  MPI_Count Size, Extent;
+};
+
+/// Packs (or unpacks) \p E to (from) the Count * Size bytes at \p Packed,
+/// in pieces of whole elements whose packed size fits MPI_Pack's int.
+int packElements(bool Unpack, const Elements &E, unsigned char *Packed,
+                 MPI_Comm Comm) {
+  // An element larger than INT_MAX cannot be packed by MPI_Pack at all.
+  if (E.Size > INT_MAX)
+    return MPI_ERR_COUNT;
+  const MPI_Count PerPiece = INT_MAX / E.Size;
+  for (MPI_Count First = 0; First < E.Count; First += PerPiece) {
+    const int N = int(std::min<MPI_Count>(PerPiece, E.Count - First));
+    const int Len = int(N * E.Size);
+    int PackBytes = 0, Position = 0, RC;
+    if ((RC = MPI_Pack_size(N, E.Type, Comm, &PackBytes)) != MPI_SUCCESS)
+      return RC;
+    if (PackBytes != Len) // a heterogeneous pack format
+      return MPI_ERR_TYPE;
+    char *At = static_cast<char *>(E.Buffer) + First * E.Extent;
+    unsigned char *Bytes = Packed + First * E.Size;
+    if ((RC = Unpack ? MPI_Unpack(Bytes, Len, &Position, At, N, E.Type, Comm)
+                     : MPI_Pack(At, N, E.Type, Bytes, Len, &Position, Comm)) !=
+        MPI_SUCCESS)
+      return RC;
+  }
+  return MPI_SUCCESS;
+}
 } // namespace
 
 int PlanExecutor::run(int Rank, unsigned char *Data, uint64_t Bytes,
@@ -119,42 +198,36 @@ int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
     return MPI_ERR_TYPE;
   if ((RC = MPI_Comm_rank(Comm, &Rank)) != MPI_SUCCESS)
     return RC;
-  MPI_Count TypeSize, Lb, Extent, TrueLb, TrueExtent;
+  MPI_Count TypeSize, Lb, Extent;
   if ((RC = MPI_Type_size_x(Type, &TypeSize)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
-          MPI_SUCCESS)
+      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS)
     return RC;
+  // Ranks may pass different datatypes of one signature, so every decision
+  // below that could make this rank skip the communication depends on
+  // Bytes alone, which all ranks share; the rest fail locally.
   const uint64_t Bytes = uint64_t(Count) * uint64_t(TypeSize);
   if (Bytes == 0)
     return MPI_SUCCESS;
-  // Contiguous: the elements' bytes form one run starting at the true lower
-  // bound, so chunks are plain byte ranges of the user's buffer.
-  if (TrueExtent == TypeSize && (Count == 1 || Extent == TypeSize))
-    return run(Rank, static_cast<unsigned char *>(Buffer) + TrueLb, Bytes,
-               Comm);
-
-  // Others travel packed. MPI_Pack counts in int. Every rank checks the
-  // packed length before communicating, so all refuse together.
-  int PackBytes = 0;
-  if (Bytes > uint64_t(INT_MAX))
-    return MPI_ERR_COUNT;
-  if ((RC = MPI_Pack_size(Count, Type, Comm, &PackBytes)) != MPI_SUCCESS)
+  bool Plain = false;
+  if ((RC = isPlainBytes(Type, Plain)) != MPI_SUCCESS)
     return RC;
-  if (uint64_t(PackBytes) != Bytes) // a heterogeneous pack format
-    return MPI_ERR_TYPE;
-  std::unique_ptr<unsigned char[]> Packed(new unsigned char[PackBytes]);
-  int Position = 0;
-  if (Rank == Root) {
-    if ((RC = MPI_Pack(Buffer, Count, Type, Packed.get(), PackBytes, &Position,
-                       Comm)) != MPI_SUCCESS)
-      return RC;
-  }
+  if (Plain)
+    return run(Rank, static_cast<unsigned char *>(Buffer), Bytes, Comm);
+
+  // Others travel packed: the root packs, the others unpack after the
+  // last step.
+  std::unique_ptr<unsigned char[]> Packed(new (std::nothrow)
+                                              unsigned char[Bytes]);
+  if (!Packed)
+    return MPI_ERR_NO_MEM;
+  const Elements E{Buffer, Count, Type, TypeSize, Extent};
+  if (Rank == Root && (RC = packElements(false, E, Packed.get(), Comm)) !=
+                          MPI_SUCCESS)
+    return RC;
   if ((RC = run(Rank, Packed.get(), Bytes, Comm)) != MPI_SUCCESS ||
       Rank == Root)
     return RC;
-  return MPI_Unpack(Packed.get(), int(Bytes), &Position, Buffer, Count, Type,
-                    Comm);
+  return packElements(true, E, Packed.get(), Comm);
 }
 
 } // namespace bcastc

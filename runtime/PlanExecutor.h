@@ -14,9 +14,13 @@
 //           2 -> 3 : *
 //
 // Chunk c of the count * size(datatype) = m bytes covers [floor(c*m/D),
-// floor((c+1)*m/D)). Contiguous datatypes move in place; others are packed
-// by the root and unpacked by the others. Pieces above 1 GiB go as several
-// messages. All communication uses the communicator it is given, with tags
+// floor((c+1)*m/D)). Predefined datatypes without gaps, and dup or
+// contiguous chains of them, move in place as raw bytes; every other
+// datatype (even one without gaps: a struct may list its fields out of
+// memory order) is packed by the root and unpacked by the others, so ranks
+// may pass different datatypes of one type signature. Packing goes in
+// pieces of whole elements below INT_MAX bytes; pieces above 1 GiB go as
+// several messages. All communication uses the communicator it is given, with tags
 // 0..kMaxTag; callers that share the communicator with the application
 // (the PMPI library) pass a private duplicate.
 //
@@ -54,7 +58,12 @@ public:
 
   /// MPI_Bcast. Returns MPI_ERR_COMM when \p Comm's size differs from the
   /// plan's, MPI_ERR_ROOT for another root, before any communication; MPI
-  /// errors from the point-to-point calls are returned as they come.
+  /// errors from the point-to-point calls are returned as they come. A
+  /// datatype this rank cannot pack (an element above INT_MAX bytes, a
+  /// heterogeneous pack format: MPI_ERR_COUNT, MPI_ERR_TYPE) or no memory
+  /// for the packed copy (MPI_ERR_NO_MEM) fails on this rank only; callers
+  /// pass the code to the communicator's error handler (fatal by default),
+  /// since ranks with other datatypes of the same signature go on.
   int bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
             MPI_Comm Comm) const;
 

@@ -163,10 +163,16 @@ extern "C" int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype,
   }
   MPI_Comm Private;
   int RC = privateComm(comm, Private);
+  if (RC == MPI_SUCCESS) {
+    ++state().Served;
+    RC = Plan->bcast(buffer, count, datatype, root, Private);
+  }
+  // As PMPI_Bcast would: errors go to comm's handler (by default fatal, so
+  // a rank that cannot pack its datatype stops the job instead of leaving
+  // the others waiting or the caller with unchecked wrong data).
   if (RC != MPI_SUCCESS)
-    return RC;
-  ++state().Served;
-  return Plan->bcast(buffer, count, datatype, root, Private);
+    PMPI_Comm_call_errhandler(comm, RC);
+  return RC;
 }
 
 extern "C" int MPI_Finalize() {

@@ -613,7 +613,8 @@ void writeTables(const Plan &P, const Layout &L, const RankTables &T,
 }
 
 /// Runtime helpers every collective uses. Only <mpi.h> and the standard
-/// library.
+/// library. isPlainBytes is runtime/PlanExecutor.cpp's too (the emitted code
+/// is self-contained); tests/runtime/datatype_test checks both alike.
 const char CommonRuntime[] = R"cpp(bool gReported = false;
 
 // Prints the first misuse of this process on stderr; later ones only return
@@ -629,9 +630,50 @@ void reportOnce(const char *Message) {
 struct TypeInfo {
   MPI_Datatype Type;
   MPI_Count Size, Lb, Extent, TrueLb, TrueExtent;
-  // Elements laid end to end without holes: they move as plain bytes.
+  // Elements are their Size bytes in memory order from their address: they
+  // move as plain bytes.
   bool Contiguous;
 };
+
+// Sets Plain for a predefined type without gaps, or a dup or contiguous of
+// one, recursively. Extents alone cannot tell: struct {int at 4, int at 0}
+// has no gap and lb 0, but its first int is the second in memory.
+int isPlainBytes(MPI_Datatype Type, bool &Plain) {
+  Plain = false;
+  MPI_Count Size, Lb, Extent, TrueLb, TrueExtent;
+  int RC;
+  if ((RC = MPI_Type_size_x(Type, &Size)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
+      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
+          MPI_SUCCESS)
+    return RC;
+  if (Lb != 0 || Extent != Size || TrueLb != 0 || TrueExtent != Size)
+    return MPI_SUCCESS;
+  int NumInts, NumAddrs, NumTypes, Combiner;
+  if ((RC = MPI_Type_get_envelope(Type, &NumInts, &NumAddrs, &NumTypes,
+                                  &Combiner)) != MPI_SUCCESS)
+    return RC;
+  if (Combiner == MPI_COMBINER_NAMED) {
+    Plain = true;
+    return MPI_SUCCESS;
+  }
+  if ((Combiner != MPI_COMBINER_DUP && Combiner != MPI_COMBINER_CONTIGUOUS) ||
+      NumInts > 1 || NumAddrs != 0 || NumTypes != 1)
+    return MPI_SUCCESS;
+  int Ints[1];
+  MPI_Aint Addrs[1];
+  MPI_Datatype Inner;
+  if ((RC = MPI_Type_get_contents(Type, NumInts, NumAddrs, NumTypes, Ints,
+                                  Addrs, &Inner)) != MPI_SUCCESS)
+    return RC;
+  RC = isPlainBytes(Inner, Plain);
+  // get_contents hands out new references to derived types only.
+  int FreeRC = MPI_Type_get_envelope(Inner, &NumInts, &NumAddrs, &NumTypes,
+                                     &Combiner);
+  if (FreeRC == MPI_SUCCESS && Combiner != MPI_COMBINER_NAMED)
+    FreeRC = MPI_Type_free(&Inner);
+  return RC != MPI_SUCCESS ? RC : FreeRC;
+}
 
 int getTypeInfo(MPI_Datatype Type, TypeInfo &T) {
   T.Type = Type;
@@ -641,9 +683,7 @@ int getTypeInfo(MPI_Datatype Type, TypeInfo &T) {
       (RC = MPI_Type_get_true_extent_x(Type, &T.TrueLb, &T.TrueExtent)) !=
           MPI_SUCCESS)
     return RC;
-  T.Contiguous = T.Lb == 0 && T.Extent == T.Size && T.TrueLb == 0 &&
-                 T.TrueExtent == T.Size;
-  return MPI_SUCCESS;
+  return isPlainBytes(Type, T.Contiguous);
 }
 
 // A non-contiguous element travels packed, in pieces of at most INT_MAX
