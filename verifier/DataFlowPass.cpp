@@ -84,10 +84,16 @@ struct ChunkList {
 
 /// The nodes the plan's transfers name, numbered densely in id order, so
 /// holdings cost the plan's size rather than the topology's (linear:2^30
-/// has 2^30 nodes). The others hold their initial chunks throughout.
+/// has 2^30 nodes). The others hold their initial chunks throughout. When
+/// the topology is no larger than the plan, every node counts as touched
+/// and keeps its own id: no sort, no hash lookups.
 class TouchedNodes {
 public:
-  explicit TouchedNodes(const Plan &P) {
+  explicit TouchedNodes(const Plan &P)
+      : Identity(P.numNodes() <= 2 * P.Transfers.size() + (1u << 16)),
+        NumNodes(P.numNodes()) {
+    if (Identity)
+      return;
     for (const Transfer &T : P.Transfers) {
       Ids.push_back(T.Src);
       Ids.push_back(T.Dst);
@@ -98,12 +104,18 @@ public:
     for (uint32_t I = 0; I < Ids.size(); ++I)
       Index[Ids[I]] = I;
   }
-  uint32_t size() const { return uint32_t(Ids.size()); }
-  NodeId id(uint32_t I) const { return Ids[I]; }
-  uint32_t index(NodeId X) const { return Index.find(X)->second; }
-  llvm::ArrayRef<NodeId> ids() const { return Ids; }
+  uint32_t size() const { return Identity ? NumNodes : uint32_t(Ids.size()); }
+  NodeId id(uint32_t I) const { return Identity ? I : Ids[I]; }
+  uint32_t index(NodeId X) const {
+    return Identity ? X : Index.find(X)->second;
+  }
+  bool contains(NodeId X) const {
+    return Identity || std::binary_search(Ids.begin(), Ids.end(), X);
+  }
 
 private:
+  bool Identity;
+  uint32_t NumNodes;
   std::vector<NodeId> Ids;
   llvm::DenseMap<NodeId, uint32_t> Index;
 };
@@ -350,7 +362,7 @@ static void checkHoldings(PassContext &Ctx, const TouchedNodes &Nodes,
                                             P.Coll.Roots.end()))
     if (P.Coll.initialChunks(R, N).Begin == 0 &&
         P.Coll.initialChunks(R, N).End == D &&
-        !std::binary_search(Nodes.ids().begin(), Nodes.ids().end(), R))
+        !Nodes.contains(R))
       Complete.push_back(R);
   llvm::sort(Complete);
   Complete.erase(std::unique(Complete.begin(), Complete.end()),
