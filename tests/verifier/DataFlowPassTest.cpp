@@ -375,4 +375,25 @@ TEST(DataFlowPass, CubeListsMatchABruteForceBitset) {
   EXPECT_GT(Compared, 100u);
 }
 
+TEST(DataFlowPass, AllReduceTooLargeIsRefusedUpFront) {
+  // 2 nodes x 2^27 chunks: a word per (node, chunk) is 2 GB, which the old
+  // N^2 C <= 2^31 check let through (minutes); on 2^30 nodes N^2 C
+  // overflowed to 0 and the allocation failed.
+  Plan P = buildPlan("linear:2",
+                     collective(CollectiveKind::AllReduce, 1u << 27, {}),
+                     {{{0, 1, {R(0, 1u << 27)}, true}},
+                      {{1, 0, {R(0, 1u << 27)}}}});
+  EXPECT_EQ(messages(verifyPlan(P), "dataflow"),
+            Msgs{"the plan is too large for contribution accounting (2 nodes "
+                 "x 134217728 chunks x 64 contribution bits exceeds 2^31 "
+                 "bits)"});
+  Plan Q = buildPlan("linear:1073741824",
+                     collective(CollectiveKind::AllReduce, 16, {}),
+                     {{{0, 1, {R(0, 16)}, true}}});
+  EXPECT_EQ(messages(verifyPlan(Q), "dataflow"),
+            Msgs{"the plan is too large for contribution accounting "
+                 "(1073741824 nodes x 16 chunks x 1073741824 contribution "
+                 "bits exceeds 2^31 bits)"});
+}
+
 } // namespace
