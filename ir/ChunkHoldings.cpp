@@ -25,25 +25,71 @@ void subtractCube(ChunkCube A, ChunkCube B, CubeList &Out) {
   }
 }
 
+namespace {
+/// The depth-first walk of lowestRuns over the blocks of [0, 2^32).
+struct RunLister {
+  llvm::function_ref<uint64_t(ChunkCube)> CountIn;
+  uint64_t End;
+  size_t MaxRuns;
+  llvm::SmallVectorImpl<ChunkRange> &Out;
+  uint64_t Listed = 0;
+  bool Done = false;
+
+  void visit(uint64_t Base, unsigned Level) {
+    uint64_t Size = uint64_t(1) << Level;
+    if (Done || Base >= End)
+      return;
+    ChunkCube Block{uint32_t(Base), uint32_t(Size - 1)};
+    uint64_t Count = CountIn(Block);
+    if (Count == 0)
+      return;
+    if (Count == Size && Base + Size <= End)
+      return emit(Base, Base + Size);
+    // Partly filled (or crossing End): never a single chunk.
+    visit(Base, Level - 1);
+    visit(Base + Size / 2, Level - 1);
+  }
+  void emit(uint64_t Begin, uint64_t Stop) {
+    if (!Out.empty() && Out.back().End == Begin) {
+      Out.back().End = uint32_t(Stop);
+    } else if (Out.size() < MaxRuns) {
+      Out.push_back(ChunkRange{uint32_t(Begin), uint32_t(Stop)});
+    } else {
+      Done = true; // the last listed run has ended
+      return;
+    }
+    Listed += Stop - Begin;
+  }
+};
+} // namespace
+
+uint64_t lowestRuns(llvm::function_ref<uint64_t(ChunkCube)> CountIn,
+                    uint64_t End, size_t MaxRuns,
+                    llvm::SmallVectorImpl<ChunkRange> &Out) {
+  Out.clear();
+  if (MaxRuns == 0)
+    return 0;
+  RunLister L{CountIn, std::min<uint64_t>(End, uint64_t(UINT32_MAX)), MaxRuns,
+              Out};
+  L.visit(0, 32);
+  return L.Listed;
+}
+
 void cubesToRanges(llvm::ArrayRef<ChunkCube> Cubes, size_t MaxRanges,
                    llvm::SmallVectorImpl<ChunkRange> &Out, bool &Truncated) {
   Out.clear();
-  Truncated = false;
-  for (const ChunkCube &C : Cubes) {
-    size_t Taken = 0;
-    C.forEachRange([&](ChunkRange R) {
-      // The lowest MaxRanges runs of each cube hold the lowest of the union.
-      if (Taken++ < MaxRanges)
-        Out.push_back(R);
-      else
-        Truncated = true;
-    });
-  }
-  normalizeChunkRanges(Out);
-  if (Out.size() > MaxRanges) {
-    Out.resize(MaxRanges);
-    Truncated = true;
-  }
+  uint64_t Total = 0;
+  for (const ChunkCube &C : Cubes)
+    Total += C.count();
+  uint64_t Listed = lowestRuns(
+      [&](ChunkCube Block) {
+        uint64_t N = 0;
+        for (const ChunkCube &C : Cubes)
+          N += countIn(C, Block);
+        return N;
+      },
+      UINT32_MAX, MaxRanges, Out);
+  Truncated = Listed < Total;
 }
 
 uint64_t ChunkHoldings::countHeld(size_t X, ChunkCube S) const {

@@ -16,6 +16,7 @@
 #include "ir/ChunkSet.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <vector>
@@ -28,13 +29,30 @@ using CubeList = llvm::SmallVector<ChunkCube, 2>;
 /// them, disjoint).
 void subtractCube(ChunkCube A, ChunkCube B, CubeList &Out);
 
-/// Sorted, merged runs of \p Cubes, at most \p MaxRanges of them (the
-/// lowest); sets \p Truncated when more exist. For diagnostics.
+/// Sets \p Out to the lowest \p MaxRuns maximal runs below \p End of
+/// the set that has \p CountIn(B) chunks in each aligned power-of-two block
+/// B (a cube whose mask is 2^k - 1); returns the chunks listed. Exact for any
+/// set, in O(MaxRuns * 64) calls of \p CountIn: it descends only into
+/// blocks the set fills partly, and a run is at most 64 whole blocks. For
+/// diagnostics, whose sets may have 2^31 runs.
+uint64_t lowestRuns(llvm::function_ref<uint64_t(ChunkCube)> CountIn,
+                    uint64_t End, size_t MaxRuns,
+                    llvm::SmallVectorImpl<ChunkRange> &Out);
+
+/// The lowest \p MaxRanges runs of the union of the disjoint \p Cubes;
+/// sets \p Truncated when more exist. For diagnostics.
 void cubesToRanges(llvm::ArrayRef<ChunkCube> Cubes, size_t MaxRanges,
                    llvm::SmallVectorImpl<ChunkRange> &Out, bool &Truncated);
 
+/// Chunks of \p A inside the aligned block \p Block.
+inline uint64_t countIn(ChunkCube A, ChunkCube Block) {
+  return A.intersects(Block) ? A.intersection(Block).count() : 0;
+}
+
 class ChunkHoldings {
 public:
+  /// \p NumNodes slots of 32 bytes: callers number the nodes they track
+  /// densely rather than pass a topology's 2^30 nodes.
   explicit ChunkHoldings(size_t NumNodes) : Held(NumNodes) {}
 
   /// Chunks of \p S that node \p X holds.

@@ -25,6 +25,8 @@
 #include "ir/ChunkHoldings.h"
 
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -53,105 +55,235 @@ static uint64_t deliveryStep(const Plan &P, size_t Step) {
 
 namespace {
 
-/// Chunk lists for diagnostics: ranges, and whether more were left out.
-struct ChunkList {
-  llvm::SmallVector<ChunkRange, 4> Ranges;
-  bool Truncated = false;
-  void clear() {
-    Ranges.clear();
-    Truncated = false;
-  }
-  bool empty() const { return Ranges.empty(); }
-  std::string str() const {
-    return formatChunks(Ranges) + (Truncated ? ",..." : "");
-  }
-};
-
 /// Ranges a diagnostic lists at most.
 constexpr size_t MaxListedRanges = 16;
 
-/// Holdings as one bit per (node, chunk): fast, and exact for any plan whose
-/// N x C bits fit.
-class BitHoldings {
-public:
-  explicit BitHoldings(const Plan &P)
-      : P(P), C(P.Coll.NumChunks), Hold(unsigned(P.numNodes() * C)) {}
+/// Chunk lists for diagnostics: the lowest MaxListedRanges runs, exactly,
+/// and how many chunks were left out.
+struct ChunkList {
+  llvm::SmallVector<ChunkRange, MaxListedRanges> Ranges;
+  uint64_t More = 0;
+  /// Appends the next range (ascending).
+  void add(ChunkRange R) {
+    if (!Ranges.empty() && Ranges.back().End == R.Begin)
+      Ranges.back().End = R.End;
+    else if (Ranges.size() < MaxListedRanges)
+      Ranges.push_back(R);
+    else
+      More += R.size();
+  }
+  std::string str() const {
+    std::string S = formatChunks(Ranges);
+    if (!More)
+      return S;
+    if (llvm::StringRef(S).startswith("chunk "))
+      S.insert(5, "s");
+    return S + ", ... and " + std::to_string(More) + " more";
+  }
+};
 
-  void give(NodeId X, ChunkRange R) {
-    if (R.Begin < R.End)
-      Hold.set(unsigned(X * C + R.Begin), unsigned(X * C + R.End));
+/// The nodes the plan's transfers name, numbered densely in id order, so
+/// holdings cost the plan's size rather than the topology's (linear:2^30
+/// has 2^30 nodes). The others hold their initial chunks throughout. When
+/// the topology is no larger than the plan, every node counts as touched
+/// and keeps its own id: no sort, no hash lookups.
+class TouchedNodes {
+public:
+  explicit TouchedNodes(const Plan &P)
+      : Identity(P.numNodes() <= 2 * P.Transfers.size() + (1u << 16)),
+        NumNodes(P.numNodes()) {
+    if (Identity)
+      return;
+    for (const Transfer &T : P.Transfers) {
+      Ids.push_back(T.Src);
+      Ids.push_back(T.Dst);
+    }
+    llvm::sort(Ids);
+    Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
+    Index.reserve(Ids.size());
+    for (uint32_t I = 0; I < Ids.size(); ++I)
+      Index[Ids[I]] = I;
   }
-  /// Chunks of \p Set that \p X lacks.
-  void missing(NodeId X, ChunkSet Set, ChunkList &Out) const {
-    Set.forEachChunk([&](uint32_t Chunk) {
-      if (!Hold.test(unsigned(X * C + Chunk)))
-        appendChunk(Out.Ranges, Chunk);
-    });
+  uint32_t size() const { return Identity ? NumNodes : uint32_t(Ids.size()); }
+  NodeId id(uint32_t I) const { return Identity ? I : Ids[I]; }
+  uint32_t index(NodeId X) const {
+    return Identity ? X : Index.find(X)->second;
   }
-  /// Delivers \p Set to \p X; lists the data chunks it held already.
-  void deliver(NodeId X, ChunkSet Set, ChunkList &Already) {
-    Set.forEachChunk([&](uint32_t Chunk) {
-      unsigned Bit = unsigned(X * C + Chunk);
-      // A control chunk carries a new value every time; never a duplicate.
-      if (Hold.test(Bit) && !P.Coll.isControlChunk(Chunk))
-        appendChunk(Already.Ranges, Chunk);
-      else
-        Hold.set(Bit);
-    });
-  }
-  void neverReceived(NodeId X, ChunkList &Out) const {
-    unsigned Begin = unsigned(X * C), End = unsigned(X * C + C);
-    for (int B = Hold.find_first_unset_in(Begin, End); B >= 0;
-         B = Hold.find_first_unset_in(unsigned(B) + 1, End))
-      appendChunk(Out.Ranges, uint32_t(unsigned(B) - Begin));
+  bool contains(NodeId X) const {
+    return Identity || std::binary_search(Ids.begin(), Ids.end(), X);
   }
 
 private:
+  bool Identity;
+  uint32_t NumNodes;
+  std::vector<NodeId> Ids;
+  llvm::DenseMap<NodeId, uint32_t> Index;
+};
+
+/// Holdings as one bit per (touched node, chunk): fast, and exact for any
+/// plan whose bits fit. Nodes are TouchedNodes indices.
+class BitHoldings {
+public:
+  BitHoldings(const Plan &P, uint32_t Nodes)
+      : P(P), C(P.Coll.NumChunks), Hold(unsigned(Nodes * C)) {}
+
+  void give(uint32_t X, ChunkRange R) {
+    if (R.Begin < R.End)
+      Hold.set(unsigned(X * C + R.Begin), unsigned(X * C + R.End));
+  }
+  /// True when \p X lacks a chunk of \p Set.
+  bool lacks(uint32_t X, ChunkSet Set) const {
+    bool Lacks = false;
+    Set.forEachRange([&](ChunkRange R) {
+      Lacks = Lacks || Hold.find_first_unset_in(unsigned(X * C + R.Begin),
+                                                unsigned(X * C + R.End)) >= 0;
+    });
+    return Lacks;
+  }
+  /// Chunks of \p Set that \p X lacks.
+  void missing(uint32_t X, ChunkSet Set, ChunkList &Out) const {
+    Set.forEachRange([&](ChunkRange R) { unset(X, R, Out); });
+  }
+  /// True when \p X holds a data chunk of \p Set.
+  bool holdsData(uint32_t X, ChunkSet Set) const {
+    bool Holds = false;
+    Set.forEachRange([&](ChunkRange R) {
+      R.End = std::min(R.End, P.Coll.dataChunks());
+      Holds = Holds || (R.Begin < R.End &&
+                        Hold.find_first_in(unsigned(X * C + R.Begin),
+                                           unsigned(X * C + R.End)) >= 0);
+    });
+    return Holds;
+  }
+  /// The data chunks of \p Set that \p X holds.
+  void held(uint32_t X, ChunkSet Set, ChunkList &Out) const {
+    Set.forEachChunk([&](uint32_t Chunk) {
+      // A control chunk carries a new value every time; never a duplicate.
+      if (Hold.test(unsigned(X * C + Chunk)) && !P.Coll.isControlChunk(Chunk))
+        Out.add(ChunkRange{Chunk, Chunk + 1});
+    });
+  }
+  void deliver(uint32_t X, ChunkSet Set) {
+    Set.forEachRange([&](ChunkRange R) { give(X, R); });
+  }
+  bool lacksAny(uint32_t X) const {
+    return Hold.find_first_unset_in(unsigned(X * C), unsigned(X * C + C)) >= 0;
+  }
+  void neverReceived(uint32_t X, ChunkList &Out) const {
+    unset(X, ChunkRange{0, uint32_t(C)}, Out);
+  }
+
+private:
+  /// Appends the runs of \p R that \p X lacks.
+  void unset(uint32_t X, ChunkRange R, ChunkList &Out) const {
+    unsigned Base = unsigned(X * C), End = Base + R.End;
+    for (int B = Hold.find_first_unset_in(Base + R.Begin, End); B >= 0;) {
+      int E = Hold.find_first_in(unsigned(B), End);
+      unsigned Stop = E < 0 ? End : unsigned(E);
+      Out.add(ChunkRange{unsigned(B) - Base, Stop - Base});
+      B = Stop < End ? Hold.find_first_unset_in(Stop, End) : -1;
+    }
+  }
+
   const Plan &P;
   uint64_t C;
   llvm::BitVector Hold;
 };
 
-/// Holdings as a few disjoint cubes per node (ir/ChunkHoldings.h): for plans
-/// whose N x C bits would not fit, such as recursive halving on 2^20 nodes.
+/// Holdings as a few disjoint cubes per touched node (ir/ChunkHoldings.h):
+/// for plans whose bits would not fit, such as recursive halving on 2^20
+/// nodes. Lists are built by ir's lowestRuns from counts in aligned blocks,
+/// so they are exact and cost no more than the runs they show, whatever
+/// the chunk count.
 class CubeHoldingsView {
 public:
-  explicit CubeHoldingsView(const Plan &P) : P(P), Held(P.numNodes()) {}
+  CubeHoldingsView(const Plan &P, uint32_t Nodes) : P(P), Held(Nodes) {}
 
-  void give(NodeId X, ChunkRange R) {
+  void give(uint32_t X, ChunkRange R) {
     forEachDyadicCube(R, [&](ChunkCube Cube) { Held.add(X, Cube, Scratch); });
     Scratch.clear();
   }
-  void missing(NodeId X, ChunkSet Set, ChunkList &Out) const {
-    CubeList Lacking;
-    Set.forEachCube([&](ChunkCube S) { Held.missing(X, S, Lacking); });
-    if (!Lacking.empty())
-      cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
+  bool lacks(uint32_t X, ChunkSet Set) const {
+    bool Lacks = false;
+    Set.forEachCube([&](ChunkCube S) {
+      Lacks = Lacks || Held.countHeld(X, S) != S.count();
+    });
+    return Lacks;
   }
-  void deliver(NodeId X, ChunkSet Set, ChunkList &Already) {
-    Scratch.clear();
-    Set.forEachCube([&](ChunkCube S) { Held.add(X, S, Scratch); });
-    if (Scratch.empty())
-      return;
-    cubesToRanges(Scratch, MaxListedRanges, Already.Ranges, Already.Truncated);
-    // Control chunks carry new values every time: never duplicates.
+  void missing(uint32_t X, ChunkSet Set, ChunkList &Out) const {
+    CubeList Cubes = cubesOf(Set);
+    list(Out, P.Coll.NumChunks, [&](ChunkCube B) {
+      uint64_t N = 0;
+      for (const ChunkCube &S : Cubes)
+        if (S.intersects(B))
+          N += countIn(S, B) - heldIn(X, S.intersection(B));
+      return N;
+    });
+  }
+  bool holdsData(uint32_t X, ChunkSet Set) const {
     uint32_t D = P.Coll.dataChunks();
-    while (!Already.Ranges.empty() && Already.Ranges.back().Begin >= D)
-      Already.Ranges.pop_back();
-    if (!Already.Ranges.empty() && Already.Ranges.back().End > D)
-      Already.Ranges.back().End = D;
+    bool Holds = false;
+    Set.forEachCube([&](ChunkCube S) {
+      if (Holds)
+        return;
+      if (S.end() <= D) {
+        Holds = Held.countHeld(X, S) != 0;
+        return;
+      }
+      forEachDyadicCube(ChunkRange{0, D}, [&](ChunkCube B) {
+        Holds = Holds || (S.intersects(B) && heldIn(X, S.intersection(B)));
+      });
+    });
+    return Holds;
   }
-  void neverReceived(NodeId X, ChunkList &Out) const {
-    uint64_t C = P.Coll.NumChunks;
-    if (Held.count(X) == C)
-      return;
-    CubeList Lacking;
-    forEachDyadicCube(ChunkRange{0, uint32_t(C)},
-                      [&](ChunkCube S) { Held.missing(X, S, Lacking); });
-    cubesToRanges(Lacking, MaxListedRanges, Out.Ranges, Out.Truncated);
+  void held(uint32_t X, ChunkSet Set, ChunkList &Out) const {
+    CubeList Cubes = cubesOf(Set);
+    // Control chunks carry new values every time: never duplicates.
+    list(Out, P.Coll.dataChunks(), [&](ChunkCube B) {
+      uint64_t N = 0;
+      for (const ChunkCube &S : Cubes)
+        if (S.intersects(B))
+          N += heldIn(X, S.intersection(B));
+      return N;
+    });
+  }
+  void deliver(uint32_t X, ChunkSet Set) {
+    Set.forEachCube([&](ChunkCube S) { Held.add(X, S, Scratch); });
+    Scratch.clear();
+  }
+  bool lacksAny(uint32_t X) const {
+    return Held.count(X) != P.Coll.NumChunks;
+  }
+  void neverReceived(uint32_t X, ChunkList &Out) const {
+    list(Out, P.Coll.NumChunks, [&](ChunkCube B) {
+      uint64_t N = B.count();
+      for (const ChunkCube &H : Held.cubes(X))
+        N -= countIn(H, B);
+      return N;
+    });
   }
 
 private:
+  static CubeList cubesOf(ChunkSet Set) {
+    CubeList Cubes;
+    Set.forEachCube([&](ChunkCube S) { Cubes.push_back(S); });
+    return Cubes;
+  }
+  /// Chunks of \p S (already cut to a block) that \p X holds.
+  uint64_t heldIn(uint32_t X, ChunkCube S) const {
+    return Held.countHeld(X, S);
+  }
+  /// Lists the set below \p End counted by \p CountIn; the chunks left out
+  /// are its total (the whole-range count) less those listed.
+  template <typename Fn>
+  static void list(ChunkList &Out, uint64_t End, Fn CountIn) {
+    uint64_t Total = 0;
+    forEachDyadicCube(ChunkRange{0, uint32_t(End)},
+                      [&](ChunkCube B) { Total += CountIn(B); });
+    uint64_t Listed = lowestRuns(CountIn, End, MaxListedRanges, Out.Ranges);
+    Out.More = Total - Listed;
+  }
+
   const Plan &P;
   ChunkHoldings Held;
   CubeList Scratch;
@@ -161,13 +293,15 @@ private:
 
 /// Broadcast, multibroadcast, allgather: replays who holds which chunk.
 template <typename Holdings>
-static void checkHoldings(PassContext &Ctx, Holdings &Hold) {
+static void checkHoldings(PassContext &Ctx, const TouchedNodes &Nodes,
+                          Holdings &Hold) {
   const Plan &P = Ctx.P;
-  uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
-  for (NodeId X = 0; X < N; ++X) {
-    Hold.give(X, P.Coll.initialChunks(X, N));
+  const uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
+  const uint32_t D = P.Coll.dataChunks();
+  for (uint32_t X = 0; X < Nodes.size(); ++X) {
+    Hold.give(X, P.Coll.initialChunks(Nodes.id(X), N));
     // Control chunks (counts, termination flags): everybody has its own.
-    Hold.give(X, ChunkRange{P.Coll.dataChunks(), uint32_t(C)});
+    Hold.give(X, ChunkRange{D, uint32_t(C)});
   }
 
   // Transfers are delivered in plan order (step numbers increase), so the
@@ -175,16 +309,17 @@ static void checkHoldings(PassContext &Ctx, Holdings &Hold) {
   // rather than a queue, whose memory would grow with the largest step.
   uint64_t NextDelivery = 0;
   size_t DeliveryStepIndex = 0;
-  ChunkList List;
   auto Deliver = [&](uint64_t I, size_t StepIndex) {
     const Transfer &T = P.Transfers[I];
-    List.clear();
-    Hold.deliver(T.Dst, P.chunks(T), List);
-    if (!List.empty())
+    uint32_t Dst = Nodes.index(T.Dst);
+    if (Hold.holdsData(Dst, P.chunks(T)))
       Ctx.Diags.warning(Ctx.line(I), [&] {
+        ChunkList List;
+        Hold.held(Dst, P.chunks(T), List);
         return Ctx.stepName(StepIndex) + ": node " + Ctx.node(T.Dst) +
                " already holds " + List.str() + " (" + Ctx.at(I) + ")";
       });
+    Hold.deliver(Dst, P.chunks(T));
   };
 
   // Delivers the transfers sent before step \p Until whose delivery step
@@ -203,12 +338,13 @@ static void checkHoldings(PassContext &Ctx, Holdings &Hold) {
     DeliverSent(S, P.StepNumbers[S]);
     for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I) {
       const Transfer &T = P.Transfers[I];
-      List.clear();
-      Hold.missing(T.Src, P.chunks(T), List);
+      uint32_t Src = Nodes.index(T.Src);
       // The receiver still gets the chunks, so one missing send is reported
       // once rather than again at every node downstream.
-      if (!List.empty())
+      if (Hold.lacks(Src, P.chunks(T)))
         Ctx.Diags.error(Ctx.line(I), [&] {
+          ChunkList List;
+          Hold.missing(Src, P.chunks(T), List);
           return Ctx.stepName(S) + ": node " + Ctx.node(T.Src) + " sends " +
                  List.str() + " it does not hold yet (" + Ctx.at(I) + ")";
         });
@@ -216,22 +352,66 @@ static void checkHoldings(PassContext &Ctx, Holdings &Hold) {
   }
   DeliverSent(P.numSteps(), UINT64_MAX);
 
-  for (NodeId X = 0; X < N; ++X) {
-    List.clear();
-    Hold.neverReceived(X, List);
-    if (!List.empty())
+  // Every node must end with every chunk. A node no transfer names holds
+  // its initial chunks only: those that lack some are reported one by one
+  // while the sink shows them, then counted.
+  std::vector<NodeId> Complete; // untouched nodes that start with all
+  for (NodeId R : P.Coll.Kind == CollectiveKind::AllGather
+                      ? std::vector<NodeId>{0}
+                      : std::vector<NodeId>(P.Coll.Roots.begin(),
+                                            P.Coll.Roots.end()))
+    if (P.Coll.initialChunks(R, N).Begin == 0 &&
+        P.Coll.initialChunks(R, N).End == D &&
+        !Nodes.contains(R))
+      Complete.push_back(R);
+  llvm::sort(Complete);
+  Complete.erase(std::unique(Complete.begin(), Complete.end()),
+                 Complete.end());
+  auto CompleteIn = [&](uint64_t Lo, uint64_t Hi) {
+    return std::lower_bound(Complete.begin(), Complete.end(), Hi) -
+           std::lower_bound(Complete.begin(), Complete.end(), Lo);
+  };
+  uint32_t K = 0;
+  for (uint64_t X = 0; X < N;) {
+    if (K < Nodes.size() && Nodes.id(K) == X) {
+      if (Hold.lacksAny(K))
+        Ctx.Diags.error(P.Source.CollectiveLine, [&] {
+          ChunkList List;
+          Hold.neverReceived(K, List);
+          return "node " + Ctx.node(NodeId(X)) + " never receives " +
+                 List.str();
+        });
+      ++K, ++X;
+      continue;
+    }
+    uint64_t GapEnd = K < Nodes.size() ? Nodes.id(K) : N;
+    if (!Ctx.Diags.showsNextError()) {
+      Ctx.Diags.countHiddenErrors(GapEnd - X - uint64_t(CompleteIn(X, GapEnd)));
+      X = GapEnd;
+      continue;
+    }
+    ChunkRange Own = P.Coll.initialChunks(NodeId(X), N);
+    if (Own.Begin != 0 || Own.End != D)
       Ctx.Diags.error(P.Source.CollectiveLine, [&] {
-        return "node " + Ctx.node(X) + " never receives " + List.str();
+        ChunkList List;
+        if (Own.Begin > 0)
+          List.add(ChunkRange{0, Own.Begin});
+        if (Own.End < D)
+          List.add(ChunkRange{Own.End, D});
+        return "node " + Ctx.node(NodeId(X)) + " never receives " +
+               List.str();
       });
+    ++X;
   }
 }
 
-/// One bit per (node, chunk) while that is at most 2^32 bits and no more
-/// memory than the plan's transfers take; cubes beyond.
-static bool useBitHoldings(const Plan &P, DataFlowAccounting Accounting) {
+/// One bit per (touched node, chunk) while that is at most 2^32 bits and no
+/// more memory than the plan's transfers take; cubes beyond.
+static bool useBitHoldings(const Plan &P, uint32_t Nodes,
+                           DataFlowAccounting Accounting) {
   if (Accounting != DataFlowAccounting::Auto)
     return Accounting == DataFlowAccounting::Bits;
-  uint64_t Bits = uint64_t(P.numNodes()) * P.Coll.NumChunks;
+  uint64_t Bits = uint64_t(Nodes) * P.Coll.NumChunks;
   return Bits <= UINT32_MAX &&
          Bits / 8 <= 12 * P.Transfers.size() + (uint64_t(1) << 24);
 }
@@ -271,15 +451,18 @@ static void withoutOwnContribution(PassContext &Ctx, size_t S, uint64_t I,
 static void checkContributions(PassContext &Ctx) {
   const Plan &P = Ctx.P;
   uint64_t N = P.numNodes(), C = P.Coll.NumChunks;
-  if (N * N * C > (uint64_t(1) << 31)) {
+  const uint64_t W = (N + 63) / 64;
+  // One set of N bits, in whole words, per (node, chunk): 2 nodes of 2^27
+  // chunks would take 2 GB. Products of up to 2^90 stay exact in 128 bits.
+  if ((unsigned __int128)(N) * C * W * 64 > (uint64_t(1) << 31)) {
     Ctx.Diags.error(P.Source.CollectiveLine, [&] {
       return "the plan is too large for contribution accounting (" +
-             std::to_string(N) + "^2 nodes x " + std::to_string(C) +
-             " chunks exceeds 2^31 bits)";
+             std::to_string(N) + " nodes x " + std::to_string(C) +
+             " chunks x " + std::to_string(W * 64) +
+             " contribution bits exceeds 2^31 bits)";
     });
     return;
   }
-  const uint64_t W = (N + 63) / 64;
   std::vector<uint64_t> Value(N * C * W, 0);
   auto Slot = [&](uint64_t X, uint64_t Chunk) {
     return Value.data() + (X * C + Chunk) * W;
@@ -385,20 +568,23 @@ void runDataFlowPass(PassContext &Ctx) {
   const Plan &P = Ctx.P;
   if (P.Coll.Kind == CollectiveKind::AllReduce) {
     checkContributions(Ctx);
-  } else if (useBitHoldings(P, Ctx.Opts.DataFlow)) {
-    if (uint64_t(P.numNodes()) * P.Coll.NumChunks > UINT32_MAX) {
+    return;
+  }
+  TouchedNodes Nodes(P);
+  if (useBitHoldings(P, Nodes.size(), Ctx.Opts.DataFlow)) {
+    if (uint64_t(Nodes.size()) * P.Coll.NumChunks > UINT32_MAX) {
       Ctx.Diags.error(P.Source.CollectiveLine, [&] {
         return "the plan is too large for bitwise data-flow accounting (" +
-               std::to_string(P.numNodes()) + " nodes x " +
+               std::to_string(Nodes.size()) + " nodes x " +
                std::to_string(P.Coll.NumChunks) + " chunks exceeds 2^32 bits)";
       });
       return;
     }
-    BitHoldings Hold(P);
-    checkHoldings(Ctx, Hold);
+    BitHoldings Hold(P, Nodes.size());
+    checkHoldings(Ctx, Nodes, Hold);
   } else {
-    CubeHoldingsView Hold(P);
-    checkHoldings(Ctx, Hold);
+    CubeHoldingsView Hold(P, Nodes.size());
+    checkHoldings(Ctx, Nodes, Hold);
   }
 }
 

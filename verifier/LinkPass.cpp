@@ -300,6 +300,9 @@ private:
 
 } // namespace
 
+/// Overloaded links of one step named one by one, beyond 4 per transfer.
+constexpr uint64_t MaxNamedLinks = uint64_t(1) << 22;
+
 void runLinkPass(PassContext &Ctx) {
   const Plan &P = Ctx.P;
   const Topology &Topo = P.Topo;
@@ -338,6 +341,26 @@ void runLinkPass(PassContext &Ctx) {
     Ctx.StepLinkLoad[S] = Begin == End ? 0 : std::max<uint32_t>(MaxLoad, 1);
     if (OverRanges.empty())
       continue;
+
+    // Naming each link takes a slot per overloaded link: bounded by the
+    // plan, so two routes across linear:2^30 get one summary instead of 8 GB.
+    uint64_t OverLinks = 0;
+    for (const auto &R : OverRanges)
+      OverLinks += R.second - R.first;
+    if (OverLinks > MaxNamedLinks + 4 * P.Transfers.size()) {
+      Ctx.Diags.error(P.stepLine(S), [&] {
+        Hop H = Keys.hopAt(OverRanges.front().first);
+        if (Half && H.To < H.From)
+          std::swap(H.From, H.To);
+        return Ctx.stepName(S) + ": " + std::to_string(OverLinks) +
+               " links carry more than " + std::to_string(Capacity) +
+               " circuits (up to " + std::to_string(MaxLoad) + "), e.g. " +
+               Topo.linkName(H, Half) +
+               "; too many to name the transfers on each (the limit is " +
+               std::to_string(MaxNamedLinks) + " + 4 per transfer)";
+      });
+      continue;
+    }
 
     // Name the overloaded links as a per-hop count in transfer and route
     // order would: the transfer that went over, in that order.

@@ -43,13 +43,18 @@ public:
     report(Severity::Warning, Line, Message);
   }
   /// Errors of the current pass, shown or not.
-  unsigned errorsInPass() const { return Count[0]; }
+  uint64_t errorsInPass() const { return Count[0]; }
+  /// True while the current pass's next error would be shown.
+  bool showsNextError() const { return Count[0] < Max; }
+  /// Counts \p N errors that would not be shown (once showsNextError() is
+  /// false) without building them: one per node of 2^30.
+  void countHiddenErrors(uint64_t N) { Count[0] += N; }
 
 private:
   std::vector<Diagnostic> &Out;
   unsigned Max;
   const char *Pass = "";
-  unsigned Count[2] = {0, 0}; ///< Errors, warnings of the current pass.
+  uint64_t Count[2] = {0, 0}; ///< Errors, warnings of the current pass.
 };
 
 struct PassContext {

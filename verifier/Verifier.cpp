@@ -27,7 +27,7 @@ void DiagnosticSink::endPass() {
 void DiagnosticSink::report(Severity Sev, uint32_t Line,
                             llvm::function_ref<std::string()> Message) {
   assert(Sev != Severity::Note && "passes report errors and warnings");
-  unsigned &N = Count[Sev == Severity::Error ? 0 : 1];
+  uint64_t &N = Count[Sev == Severity::Error ? 0 : 1];
   if (N++ < Max)
     Out.push_back(Diagnostic{Sev, Line, Pass, Message()});
 }

@@ -113,4 +113,29 @@ TEST(ChunkHoldings, CubesToRangesListsTheLowestRuns) {
   EXPECT_EQ(Out.size(), 1u);
 }
 
+TEST(ChunkHoldings, CubesToRangesIsExactAcrossCubes) {
+  // Evens and odds of [0, 16): one run. Taking the first runs of each cube
+  // and merging them gave 0-5 and "more".
+  llvm::SmallVector<ChunkRange, 4> Out;
+  bool Truncated;
+  cubesToRanges({{0, 14}, {1, 14}}, 3, Out, Truncated);
+  EXPECT_FALSE(Truncated);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0], (ChunkRange{0, 16}));
+  // The evens of 2^32 ids: 2^31 runs, the lowest three listed at once.
+  cubesToRanges({{0, 0xfffffffe}}, 3, Out, Truncated);
+  EXPECT_TRUE(Truncated);
+  EXPECT_EQ(Out, (llvm::SmallVector<ChunkRange, 4>{{0, 1}, {2, 3}, {4, 5}}));
+}
+
+TEST(ChunkHoldings, LowestRunsStopsAtEnd) {
+  // Everything below 1000, by counts: one run, cut at End.
+  llvm::SmallVector<ChunkRange, 4> Out;
+  uint64_t Listed = lowestRuns(
+      [](ChunkCube B) { return countIn(ChunkCube{0, 1023}, B); }, 1000, 4,
+      Out);
+  EXPECT_EQ(Listed, 1000u);
+  EXPECT_EQ(Out, (llvm::SmallVector<ChunkRange, 4>{{0, 1000}}));
+}
+
 } // namespace

@@ -126,3 +126,17 @@ TEST(LinkPass, SpanningTreeOnLinearTwoToTheTwentyIsFast) {
 }
 
 } // namespace
+
+// Issue 25: two routes across linear:2^30 overload 2^30 - 3 links. Naming
+// each took a slot per link (8 GB, then an abort); past a bound tied to the
+// plan's size the step gets one summary.
+TEST(LinkPass, TwoRoutesAcrossLinear2To30GetOneSummary) {
+  const uint32_t N = uint32_t(1) << 30;
+  Plan P = buildPlan("linear:" + std::to_string(N), broadcast(0, 1),
+                     {{{0, N - 1, {R(0, 1)}}, {1, N - 2, {R(0, 1)}}}});
+  VerificationResult V = verifyPlan(P);
+  EXPECT_EQ(messages(V, "links"),
+            Msgs{"step 0: 1073741821 links carry more than 1 circuits (up "
+                 "to 2), e.g. 1->2; too many to name the transfers on each "
+                 "(the limit is 4194304 + 4 per transfer)"});
+}
