@@ -178,6 +178,20 @@ void runCostPass(PassContext &Ctx) {
     R.SlotRatio = double(R.Rounds) / R.SlotLowerBound.toDouble();
   }
   R.Ratio = R.LowerBound > 0 ? R.Time / R.LowerBound : 1;
+  // The readers keep a, b and rho below MachineModel::MaxCost, so the time
+  // and the bound stay finite; a subnormal a with b = 0 can still make the
+  // ratio overflow. Whatever the cause, inf or nan is no cost to report.
+  if (!std::isfinite(R.Time) || !std::isfinite(R.LowerBound) ||
+      !std::isfinite(R.Ratio) || !std::isfinite(R.SlotRatio))
+    Ctx.Diags.error(P.Source.ModelLine, [&] {
+      return "the model's costs (a=" + formatExactDouble(Model.A) +
+             " b=" + formatExactDouble(Model.B) +
+             " rho=" + formatExactDouble(Model.Rho) +
+             ") make the plan's cost not finite (time " +
+             formatExactDouble(R.Time) + " us, lower bound " +
+             formatExactDouble(R.LowerBound) + " us, ratio " +
+             formatExactDouble(R.Ratio) + "): rescale them";
+    });
 }
 
 } // namespace verifier

@@ -114,7 +114,7 @@ TEST(TextFormat, ReduceGapsAndMultiRangeChunkSets) {
   EXPECT_EQ(P.Model.PortCount, 2u);
   EXPECT_EQ(P.Model.Switch, Switching::StoreAndForward);
   EXPECT_EQ(P.Model.Links, Duplex::Half);
-  EXPECT_EQ(P.Model.Latency, 2u);
+  EXPECT_EQ(P.Model.Latency, 1u);
   EXPECT_EQ(P.Model.Contention, ContentionPolicy::Charge);
   EXPECT_EQ(P.Model.Rho, 0.0);
   ASSERT_EQ(P.Transfers.size(), 6u);
