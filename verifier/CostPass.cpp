@@ -184,13 +184,13 @@ void runCostPass(PassContext &Ctx) {
   if (!std::isfinite(R.Time) || !std::isfinite(R.LowerBound) ||
       !std::isfinite(R.Ratio) || !std::isfinite(R.SlotRatio))
     Ctx.Diags.error(P.Source.ModelLine, [&] {
-      return "the model's costs (a=" + formatExactDouble(Model.A) +
+      const char *What = !std::isfinite(R.Time)         ? "time"
+                         : !std::isfinite(R.LowerBound) ? "lower bound"
+                                                        : "ratio to the bound";
+      return std::string("the model's costs (a=") + formatExactDouble(Model.A) +
              " b=" + formatExactDouble(Model.B) +
-             " rho=" + formatExactDouble(Model.Rho) +
-             ") make the plan's cost not finite (time " +
-             formatExactDouble(R.Time) + " us, lower bound " +
-             formatExactDouble(R.LowerBound) + " us, ratio " +
-             formatExactDouble(R.Ratio) + "): rescale them";
+             " rho=" + formatExactDouble(Model.Rho) + ") make the plan's " +
+             What + " overflow: rescale them";
     });
 }
 

@@ -234,6 +234,16 @@ TEST(TextFormat, SpacingAndSpellingVariants) {
   EXPECT_EQ(P.Source.TransferLines, (std::vector<uint32_t>{4, 6}));
 }
 
+TEST(TextFormat, AByteOrderMarkIsSkipped) {
+  // Editors may save UTF-8 with a byte-order mark; it read as part of the
+  // first keyword ("unknown keyword 'schedule'").
+  for (const char *Text : SampleTexts) {
+    auto P = parsePlanText(std::string("\xEF\xBB\xBF") + Text, "t.sched");
+    ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    EXPECT_TRUE(P->sameAs(parseOrFail(Text))) << Text;
+  }
+}
+
 TEST(TextFormat, SameAsDetectsDifferences) {
   Plan A = parseOrFail(ArchitectureExample);
   std::string Text = ArchitectureExample;
