@@ -193,7 +193,19 @@ Error MachineModel::check() const {
   return Error::success();
 }
 
-Error MachineModel::parseWords(StringRef Text) {
+Error MachineModel::parseWords(StringRef Text, StringRef File) {
+  // `FILE:LINE:COL: ` before an error about the word at \p Loc.
+  auto At = [&](const char *Loc, Error E) -> Error {
+    if (File.empty() || !Loc)
+      return E;
+    StringRef Before = Text.take_front(size_t(Loc - Text.data()));
+    size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+    return makeError(File + ":" + Twine(1 + Before.count('\n')) + ":" +
+                     Twine(1 + Before.size() - LineStart) + ": " +
+                     toString(std::move(E)));
+  };
+  // Where a rule over several words (check()) points: the last of them.
+  const char *LastLatencyOrContention = nullptr;
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -211,12 +223,17 @@ Error MachineModel::parseWords(StringRef Text) {
       StringRef K, V;
       std::tie(K, V) = W.split('=');
       if (!W.contains('='))
-        return makeError("expected key=value, found '" + W + "'");
+        return At(W.data(),
+                  makeError("expected key=value, found '" + W + "'"));
       if (Error E = set(K, V))
-        return E;
+        return At(W.data(), std::move(E));
+      if (K == "latency" || K == "contention")
+        LastLatencyOrContention = W.data();
     }
   }
-  return check();
+  if (Error E = check())
+    return At(LastLatencyOrContention, std::move(E));
+  return Error::success();
 }
 
 std::string formatRational(Rational R) {

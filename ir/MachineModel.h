@@ -82,8 +82,9 @@ struct MachineModel {
   llvm::Error set(llvm::StringRef Key, llvm::StringRef Value);
   /// Applies `key=value` words separated by blanks or commas (a machine
   /// file's text, or `ports=all,contention=charge`; `#` starts a comment),
-  /// then check()s the result.
-  llvm::Error parseWords(llvm::StringRef Text);
+  /// then check()s the result. Errors start `File:LINE:COL: ` when \p File
+  /// names the text (a machine file).
+  llvm::Error parseWords(llvm::StringRef Text, llvm::StringRef File = "");
 
   /// Largest a, b or rho: with at most 2^32 steps, a slowdown below 2^32
   /// and 2^63 bytes, every cost stays below 2^128 * 1e100, finite.

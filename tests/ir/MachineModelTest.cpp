@@ -192,6 +192,21 @@ TEST(MachineModel, ChargedContentionNeedsLatencyOne) {
             ContentionPolicy::Charge);
 }
 
+TEST(MachineModel, MachineFileErrorsNameTheLineAndColumn) {
+  MachineModel M;
+  EXPECT_EQ(llvm::toString(M.parseWords("# Delta\nports=one  a=1e308\n",
+                                        "m.txt")),
+            "m.txt:2:12: bad value '1e308' for a: expected at most 1e100 (a "
+            "larger one can make a plan's cost overflow)");
+  EXPECT_EQ(llvm::toString(M.parseWords("contention=charge\n b=1 latency=2",
+                                        "m.txt")),
+            "m.txt:2:6: contention=charge needs latency=1 (got latency=2): an "
+            "overloaded port or link slows a whole step, and postal steps "
+            "overlap");
+  EXPECT_EQ(llvm::toString(M.parseWords("a=1\nlatency", "m.txt")),
+            "m.txt:2:1: expected key=value, found 'latency'");
+}
+
 TEST(MachineModel, SetLeavesOtherFieldsAlone) {
   MachineModel M;
   ASSERT_FALSE(bool(M.set("latency", "4")));
