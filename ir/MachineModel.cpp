@@ -51,13 +51,26 @@ Expected<MachineModel> MachineModel::preset(StringRef Name) {
                    "' (expected delta or meganode, or a machine file)");
 }
 
+static Error checkCost(StringRef Key, double V, StringRef Text) {
+  if (!std::isfinite(V) || V < 0)
+    return makeError("bad value '" + Text + "' for " + Key +
+                     ": expected a non-negative number");
+  if (V > MachineModel::MaxCost)
+    return makeError("bad value '" + Text + "' for " + Key +
+                     ": expected at most 1e100 (a larger one can make a "
+                     "plan's cost overflow)");
+  return Error::success();
+}
+
 static Expected<double> parseNonNegative(StringRef Key, StringRef Value) {
   std::string S = Value.str();
   char *End = nullptr;
   double V = std::strtod(S.c_str(), &End);
-  if (S.empty() || *End != '\0' || !std::isfinite(V) || V < 0)
+  if (S.empty() || *End != '\0')
     return makeError("bad value '" + Value + "' for " + Key +
                      ": expected a non-negative number");
+  if (Error E = checkCost(Key, V, Value))
+    return std::move(E);
   return V;
 }
 
@@ -129,10 +142,14 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
   }
   if (Key == "latency") {
     auto V = parsePositiveRational(Value);
-    if (!V)
+    if (!V) {
+      consumeError(V.takeError());
       return makeError("bad value '" + Value +
                        "' for latency: expected a positive integer, decimal "
                        "or fraction");
+    }
+    if (Error E = checkLatency(*V, Value))
+      return E;
     Latency = *V;
     return Error::success();
   }
@@ -148,7 +165,47 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
                    "contention, a, b or rho)");
 }
 
-Error MachineModel::parseWords(StringRef Text) {
+Error MachineModel::checkLatency(Rational Lambda, StringRef Text) {
+  // A message cannot arrive before its send has ended: with lambda < 1 the
+  // cost model's rounds (last step + lambda) undercut the lower bound.
+  if (Lambda < Rational(1))
+    return makeError("bad value '" +
+                     (Text.empty() ? formatRational(Lambda) : Text.str()) +
+                     "' for latency: expected at least 1 (a message arrives "
+                     "no sooner than its send ends)");
+  return Error::success();
+}
+
+Error MachineModel::check() const {
+  if (Error E = checkLatency(Latency))
+    return E;
+  for (auto KV : {std::make_pair("a", A), std::make_pair("b", B),
+                  std::make_pair("rho", Rho)})
+    if (Error E = checkCost(KV.first, KV.second, formatExactDouble(KV.second)))
+      return E;
+  // Charging stretches a synchronous step; a postal send overlaps the steps
+  // after it, so there is no step to stretch.
+  if (Contention == ContentionPolicy::Charge && Latency != 1)
+    return makeError("contention=charge needs latency=1 (got latency=" +
+                     formatRational(Latency) +
+                     "): an overloaded port or link slows a whole step, and "
+                     "postal steps overlap");
+  return Error::success();
+}
+
+Error MachineModel::parseWords(StringRef Text, StringRef File) {
+  // `FILE:LINE:COL: ` before an error about the word at \p Loc.
+  auto At = [&](const char *Loc, Error E) -> Error {
+    if (File.empty() || !Loc)
+      return E;
+    StringRef Before = Text.take_front(size_t(Loc - Text.data()));
+    size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
+    return makeError(File + ":" + Twine(1 + Before.count('\n')) + ":" +
+                     Twine(1 + Before.size() - LineStart) + ": " +
+                     toString(std::move(E)));
+  };
+  // Where a rule over several words (check()) points: the last of them.
+  const char *LastLatencyOrContention = nullptr;
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -166,11 +223,16 @@ Error MachineModel::parseWords(StringRef Text) {
       StringRef K, V;
       std::tie(K, V) = W.split('=');
       if (!W.contains('='))
-        return makeError("expected key=value, found '" + W + "'");
+        return At(W.data(),
+                  makeError("expected key=value, found '" + W + "'"));
       if (Error E = set(K, V))
-        return E;
+        return At(W.data(), std::move(E));
+      if (K == "latency" || K == "contention")
+        LastLatencyOrContention = W.data();
     }
   }
+  if (Error E = check())
+    return At(LastLatencyOrContention, std::move(E));
   return Error::success();
 }
 

@@ -10,7 +10,8 @@
 // Seidel's model: a step costs ceil(k/2^nu)*a*m' + b, m' its longest message
 // and k the most circuits sharing a link; a = 2^nu * abar. With
 // contention=forbid (the default) a link carrying more than 2^nu circuits is
-// an error; with contention=charge it only slows the step down.
+// an error; with contention=charge it only slows the step down (latency=1
+// only: postal steps overlap, so there is no step to slow).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +41,7 @@ struct MachineModel {
   Duplex Links = Duplex::Full;
   /// Circuits a link carries at full speed: 2^nu.
   uint32_t Capacity = 1;
-  /// Postal latency lambda = p/q (lowest terms), a positive rational in units
+  /// Postal latency lambda = p/q (lowest terms), a rational >= 1 in units
   /// of one send (`latency=1.8`, `latency=9/5`). Time is counted in ticks of
   /// 1/q (Bruck et al. Section 2.5: scale time by f = lcm(1,lambda)/lambda):
   /// a plan's step numbers are ticks; a send occupies its sender's (and its
@@ -80,8 +81,21 @@ struct MachineModel {
   /// Applies one `key=value` word; the error names the key.
   llvm::Error set(llvm::StringRef Key, llvm::StringRef Value);
   /// Applies `key=value` words separated by blanks or commas (a machine
-  /// file's text, or `ports=all,contention=charge`; `#` starts a comment).
-  llvm::Error parseWords(llvm::StringRef Text);
+  /// file's text, or `ports=all,contention=charge`; `#` starts a comment),
+  /// then check()s the result. Errors start `File:LINE:COL: ` when \p File
+  /// names the text (a machine file).
+  llvm::Error parseWords(llvm::StringRef Text, llvm::StringRef File = "");
+
+  /// Largest a, b or rho: with at most 2^32 steps, a slowdown below 2^32
+  /// and 2^63 bytes, every cost stays below 2^128 * 1e100, finite.
+  static constexpr double MaxCost = 1e100;
+  /// The rule every reader of a latency applies (set(), check()): lambda
+  /// >= 1. The error quotes \p Text, the latency as written, if given.
+  static llvm::Error checkLatency(Rational Lambda, llvm::StringRef Text = "");
+  /// What no single word shows: the latency (checkLatency), a, b and rho
+  /// in [0, MaxCost], and contention=charge only with latency=1. Every
+  /// reader of a whole model calls it once the words are read.
+  llvm::Error check() const;
 
   /// `ports=one switching=wormhole duplex=full capacity=1 latency=1 a=0.08
   /// b=75 rho=0.01`, plus contention= when not the default. parseWords()

@@ -238,7 +238,9 @@ static Error convertModel(const PM &In, MachineModel &M) {
                        " must be a non-negative number");
     *C.Field = C.Value;
   }
-  return Error::success();
+  // The rules the text forms apply once a model is read (lambda >= 1,
+  // costs below MaxCost, contention=charge only with latency=1).
+  return M.check();
 }
 
 static Error convertCollective(const PC &In, Collective &C) {

@@ -1,7 +1,7 @@
 //===- ir/SourceError.h - Compiler-style errors in plan text -*- C++ -*-===//
 //
 // Every reader of plan text (the .sched parser, the textproto reader) reports
-// a problem the same way, through llvm::SourceMgr:
+// a problem the same way, as llvm::SourceMgr would:
 //
 //   plan.sched:7:8: error: unknown keyword 'stpe'
 //   stpe 1
@@ -24,11 +24,19 @@
 namespace bcastc {
 
 /// The diagnostic text for \p Msg at \p Loc, which points into \p Buffer (or
-/// one past its end), a buffer named \p File.
+/// one past its end), a buffer named \p File. The line is quoted in a
+/// window of about 80 columns around \p Loc ("..." marks a cut end), and
+/// the line and the message spell out control characters (<U+0001>) and
+/// bytes that are not UTF-8 (<FF>); the caret counts those spellings.
+/// Words of the message longer than 64 bytes keep only their ends.
 std::string formatSourceError(llvm::StringRef Buffer, llvm::StringRef File,
                               const char *Loc, const llvm::Twine &Msg);
 
-/// The same text wrapped in an llvm::Error.
+/// \p Text in quotes for a message to formatSourceError(), a long text cut
+/// to its ends without copying all of it.
+std::string quoteSource(llvm::StringRef Text);
+
+/// The same text as formatSourceError() wrapped in an llvm::Error.
 llvm::Error makeSourceError(llvm::StringRef Buffer, llvm::StringRef File,
                             const char *Loc, const llvm::Twine &Msg);
 

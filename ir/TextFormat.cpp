@@ -57,7 +57,7 @@ struct Cursor {
     size_t End = Pos;
     while (End < S.size() && !isSpace(S[End]))
       ++End;
-    return ("'" + S.slice(Pos, End) + "'").str();
+    return quoteSource(S.slice(Pos, End));
   }
 };
 
@@ -123,7 +123,7 @@ bool TextParser::number(Cursor &C, StringRef What, uint64_t Max,
   if (Digits.empty())
     return fail(Loc, "expected a " + What + ", found " + C.found());
   if (Digits.getAsInteger(10, Out) || Out > Max)
-    return fail(Loc, What + " '" + Digits + "' " + Limit);
+    return fail(Loc, What + " " + quoteSource(Digits) + " " + Limit);
   return true;
 }
 
@@ -286,8 +286,8 @@ bool TextParser::topologyLine(Cursor &C) {
                                   "'");
   }
   if (!is_contained(KindNames, Kind))
-    return fail(KindLoc, "unknown topology kind '" + Kind +
-                             "' (expected linear, ring, mesh, torus, "
+    return fail(KindLoc, "unknown topology kind " + quoteSource(Kind) +
+                             " (expected linear, ring, mesh, torus, "
                              "hypercube or complete)");
   auto T = Topology::parse((Kind + ":" + Extents).str());
   if (!T)
@@ -298,6 +298,9 @@ bool TextParser::topologyLine(Cursor &C) {
 
 bool TextParser::modelLine(Cursor &C) {
   bool First = true;
+  // Where a rule over several words (MachineModel::check) points: the last
+  // of the words it involves.
+  const char *LastLatencyOrContention = nullptr;
   while (true) {
     C.skipSpace();
     const char *Loc = C.loc();
@@ -307,12 +310,12 @@ bool TextParser::modelLine(Cursor &C) {
     if (!W.contains('=')) {
       // A preset may open the line: `model meganode latency=2`.
       if (!First)
-        return fail(Loc, "expected key=value, found '" + W + "'");
+        return fail(Loc, "expected key=value, found " + quoteSource(W));
       auto Preset = MachineModel::preset(W);
       if (!Preset) {
         consumeError(Preset.takeError());
         return fail(Loc, "expected key=value or a machine preset (delta, "
-                         "meganode), found '" + W + "'");
+                         "meganode), found " + quoteSource(W));
       }
       P.Model = *Preset;
     } else {
@@ -320,11 +323,16 @@ bool TextParser::modelLine(Cursor &C) {
       std::tie(Key, Value) = W.split('=');
       if (Error E = P.Model.set(Key, Value))
         return fail(Loc, toString(std::move(E)));
+      if (Key == "latency" || Key == "contention")
+        LastLatencyOrContention = Loc;
     }
     First = false;
   }
   if (First)
     return fail(C.loc(), "expected key=value words after 'model'");
+  if (Error E = P.Model.check())
+    return fail(LastLatencyOrContention ? LastLatencyOrContention : C.S.data(),
+                toString(std::move(E)));
   return true;
 }
 
@@ -345,8 +353,8 @@ bool TextParser::collectiveLine(Cursor &C, const char *KeywordLoc) {
     return fail(KindLoc, "expected a collective (broadcast, multibroadcast, "
                          "allgather or allreduce) after 'collective'");
   else
-    return fail(KindLoc, "unknown collective '" + KindWord +
-                             "' (expected broadcast, multibroadcast, "
+    return fail(KindLoc, "unknown collective " + quoteSource(KindWord) +
+                             " (expected broadcast, multibroadcast, "
                              "allgather or allreduce)");
   Collective Coll;
   Coll.Kind = Kind;
@@ -362,7 +370,7 @@ bool TextParser::collectiveLine(Cursor &C, const char *KeywordLoc) {
     if (W.empty())
       break;
     if (!W.contains('='))
-      return fail(Loc, "expected key=value, found '" + W + "'");
+      return fail(Loc, "expected key=value, found " + quoteSource(W));
     StringRef Key, Value;
     std::tie(Key, Value) = W.split('=');
     const char *ValueLoc = Value.data();
@@ -528,8 +536,8 @@ bool TextParser::line(Cursor &C) {
     return header(Keyword, S.CollectiveLine, Loc) && collectiveLine(C, Loc);
   if (Keyword == "step")
     return stepLine(C, Loc);
-  return fail(Loc, "unknown keyword '" + Keyword +
-                       "' (expected schedule, topology, model, collective, "
+  return fail(Loc, "unknown keyword " + quoteSource(Keyword) +
+                       " (expected schedule, topology, model, collective, "
                        "step or a transfer)");
 }
 
@@ -552,6 +560,9 @@ Expected<Plan> TextParser::parse() {
 }
 
 Expected<Plan> parsePlanText(StringRef Text, StringRef File) {
+  // Editors on Windows may open a UTF-8 file with a byte-order mark; it is
+  // no part of the first line (nor of its columns).
+  Text.consume_front("\xEF\xBB\xBF");
   return TextParser(Text, File).parse();
 }
 

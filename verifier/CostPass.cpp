@@ -178,6 +178,26 @@ void runCostPass(PassContext &Ctx) {
     R.SlotRatio = double(R.Rounds) / R.SlotLowerBound.toDouble();
   }
   R.Ratio = R.LowerBound > 0 ? R.Time / R.LowerBound : 1;
+  // The readers refuse a model that breaks MachineModel::check()'s rules
+  // (contention=charge with latency != 1 is charged nothing here); a plan
+  // built in code is held to them too.
+  std::string Broken = toString(Model.check());
+  if (!Broken.empty())
+    Ctx.Diags.error(P.Source.ModelLine, [&] { return Broken; });
+  // The readers keep a, b and rho below MachineModel::MaxCost, so the time
+  // and the bound stay finite; a subnormal a with b = 0 can still make the
+  // ratio overflow. Whatever the cause, inf or nan is no cost to report.
+  if (!std::isfinite(R.Time) || !std::isfinite(R.LowerBound) ||
+      !std::isfinite(R.Ratio) || !std::isfinite(R.SlotRatio))
+    Ctx.Diags.error(P.Source.ModelLine, [&] {
+      const char *What = !std::isfinite(R.Time)         ? "time"
+                         : !std::isfinite(R.LowerBound) ? "lower bound"
+                                                        : "ratio to the bound";
+      return std::string("the model's costs (a=") + formatExactDouble(Model.A) +
+             " b=" + formatExactDouble(Model.B) +
+             " rho=" + formatExactDouble(Model.Rho) + ") make the plan's " +
+             What + " overflow: rescale them";
+    });
 }
 
 } // namespace verifier

@@ -30,9 +30,8 @@ Expected<MachineModel> buildMachineModel(const MachineOptions &Opts) {
                        "' is neither a preset (delta, meganode) nor a "
                        "readable machine file: " +
                        Buf.getError().message());
-    if (Error E = M.parseWords((*Buf)->getBuffer()))
-      return makeError("machine file '" + Opts.Machine +
-                       "': " + toString(std::move(E)));
+    if (Error E = M.parseWords((*Buf)->getBuffer(), Opts.Machine))
+      return makeError("machine file " + toString(std::move(E)));
   }
   if (Opts.Nu >= 0) {
     if (Opts.Nu > 30)

@@ -40,7 +40,7 @@ TEST(MachineModel, CommasSeparateWordsToo) {
 TEST(MachineModel, WordsSetEveryField) {
   MachineModel M =
       parsed("ports=3 switching=store-and-forward duplex=half capacity=4 "
-             "latency=2 contention=charge a=0.125 b=3.5 rho=0");
+             "latency=2 a=0.125 b=3.5 rho=0");
   EXPECT_EQ(M.Ports, PortModel::K);
   EXPECT_EQ(M.PortCount, 3u);
   EXPECT_EQ(M.sendsPerStep(), 3u);
@@ -49,13 +49,13 @@ TEST(MachineModel, WordsSetEveryField) {
   EXPECT_EQ(M.Capacity, 4u);
   EXPECT_EQ(M.nu(), 2);
   EXPECT_EQ(M.Latency, 2u);
-  EXPECT_EQ(M.Contention, ContentionPolicy::Charge);
+  EXPECT_EQ(M.Contention, ContentionPolicy::Forbid);
   EXPECT_EQ(M.A, 0.125);
   EXPECT_EQ(M.abar(), 0.125 / 4);
   EXPECT_EQ(M.B, 3.5);
   EXPECT_EQ(M.Rho, 0.0);
   EXPECT_EQ(M.str(), "ports=3 switching=store-and-forward duplex=half "
-                     "capacity=4 latency=2 contention=charge a=0.125 b=3.5 "
+                     "capacity=4 latency=2 a=0.125 b=3.5 "
                      "rho=0");
 }
 
@@ -125,6 +125,86 @@ TEST(MachineModel, Errors) {
             "unknown machine key 'speed' (expected ports, switching, duplex, "
             "capacity, latency, contention, a, b or rho)");
   EXPECT_EQ(errorOf("ports=one latency"), "expected key=value, found 'latency'");
+}
+
+TEST(MachineModel, LatencyBelowOneIsRefused) {
+  // A message cannot arrive before its send ends; the cost pass's rounds
+  // (last step + lambda) would undercut the lower bound.
+  EXPECT_EQ(errorOf("latency=1/2"),
+            "bad value '1/2' for latency: expected at least 1 (a message "
+            "arrives no sooner than its send ends)");
+  EXPECT_EQ(errorOf("latency=0.999"),
+            "bad value '0.999' for latency: expected at least 1 (a message "
+            "arrives no sooner than its send ends)");
+  MachineModel M;
+  llvm::Error E = M.set("latency", "0.5");
+  EXPECT_TRUE(bool(E));
+  llvm::consumeError(std::move(E));
+  EXPECT_EQ(M.Latency, 1u) << "a refused word leaves the model alone";
+  EXPECT_EQ(parsed("latency=1").Latency, 1u);
+  EXPECT_EQ(parsed("latency=1.001").Latency, Rational(1001, 1000));
+  M.Latency = Rational(1, 3); // Set directly, as a proto reader could.
+  EXPECT_EQ(llvm::toString(M.check()),
+            "bad value '1/3' for latency: expected at least 1 (a message "
+            "arrives no sooner than its send ends)");
+}
+
+TEST(MachineModel, CostsThatCanOverflowAreRefused) {
+  // 1e308 bytes-times-a overflowed a plan's time to inf (and its ratio to
+  // nan) with exit 0.
+  EXPECT_EQ(errorOf("a=1e308"),
+            "bad value '1e308' for a: expected at most 1e100 (a larger one "
+            "can make a plan's cost overflow)");
+  EXPECT_EQ(errorOf("b=1e101"),
+            "bad value '1e101' for b: expected at most 1e100 (a larger one "
+            "can make a plan's cost overflow)");
+  EXPECT_EQ(errorOf("rho=nan"),
+            "bad value 'nan' for rho: expected a non-negative number");
+  EXPECT_EQ(errorOf("a=1e400"),
+            "bad value '1e400' for a: expected a non-negative number");
+  EXPECT_EQ(parsed("a=1e100 b=0 rho=1e-300").A, 1e100);
+  MachineModel M;
+  M.B = 1e300; // Set directly: check() applies the same rule.
+  EXPECT_EQ(llvm::toString(M.check()),
+            "bad value '1e+300' for b: expected at most 1e100 (a larger one "
+            "can make a plan's cost overflow)");
+}
+
+TEST(MachineModel, ChargedContentionNeedsLatencyOne) {
+  // A postal send overlaps the steps after it, so there is no step for an
+  // overload to slow: charging ignored the slowdown (ten concurrent sends
+  // cost less at lambda 2 than at 1) or, at lambda 3/2, reported it as an
+  // error. Either order of the words, and a machine file's words, fail.
+  const std::string Want =
+      "contention=charge needs latency=1 (got latency=2): an overloaded "
+      "port or link slows a whole step, and postal steps overlap";
+  EXPECT_EQ(errorOf("latency=2 contention=charge"), Want);
+  EXPECT_EQ(errorOf("contention=charge,latency=2"), Want);
+  EXPECT_EQ(errorOf("contention=charge\nlatency=3/2 # postal"),
+            "contention=charge needs latency=1 (got latency=1.5): an "
+            "overloaded port or link slows a whole step, and postal steps "
+            "overlap");
+  EXPECT_EQ(parsed("contention=charge latency=1").Contention,
+            ContentionPolicy::Charge);
+  EXPECT_EQ(parsed("latency=2 contention=forbid").Latency, 2u);
+  // A later word may undo the conflict: the check is on the whole text.
+  EXPECT_EQ(parsed("latency=2 contention=charge latency=1").Contention,
+            ContentionPolicy::Charge);
+}
+
+TEST(MachineModel, MachineFileErrorsNameTheLineAndColumn) {
+  MachineModel M;
+  EXPECT_EQ(llvm::toString(M.parseWords("# Delta\nports=one  a=1e308\n",
+                                        "m.txt")),
+            "m.txt:2:12: bad value '1e308' for a: expected at most 1e100 (a "
+            "larger one can make a plan's cost overflow)");
+  EXPECT_EQ(llvm::toString(M.parseWords("contention=charge\n b=1 latency=2",
+                                        "m.txt")),
+            "m.txt:2:6: contention=charge needs latency=1 (got latency=2): an "
+            "overloaded port or link slows a whole step, and postal steps "
+            "overlap");
+  EXPECT_EQ(llvm::toString(M.parseWords("a=1\nlatency", "m.txt")),
+            "m.txt:2:1: expected key=value, found 'latency'");
 }
 
 TEST(MachineModel, SetLeavesOtherFieldsAlone) {

@@ -56,7 +56,7 @@ inline const char *const SampleTexts[] = {
     "schedule ar-ring\n"
     "topology ring 4\n"
     "model ports=2 switching=store-and-forward duplex=half capacity=2 "
-    "latency=2 contention=charge a=0.5 b=10 rho=0\n"
+    "latency=1 contention=charge a=0.5 b=10 rho=0\n"
     "collective allreduce bytes=1000 chunks=8\n"
     "step 0\n"
     "  0 +> 1 : 0,2,4-7\n"

@@ -297,6 +297,70 @@ const ErrorCase Cases[] = {
      "t.sched:1:37: error: expected key=value, found 'junk'\n"
      "collective broadcast root=0 bytes=8 junk\n"
      "                                    ^"},
+    // The model's rules over its words, at the word (MachineModel::check).
+    {"model latency=1/2\n",
+     "t.sched:1:7: error: bad value '1/2' for latency: expected at least 1 "
+     "(a message arrives no sooner than its send ends)\n"
+     "model latency=1/2\n"
+     "      ^"},
+    {"model latency=3/2 contention=charge\n",
+     "t.sched:1:19: error: contention=charge needs latency=1 (got "
+     "latency=1.5): an overloaded port or link slows a whole step, and "
+     "postal steps overlap\n"
+     "model latency=3/2 contention=charge\n"
+     "                  ^"},
+    {"model contention=charge ports=2 latency=2\n",
+     "t.sched:1:33: error: contention=charge needs latency=1 (got "
+     "latency=2): an overloaded port or link slows a whole step, and postal "
+     "steps overlap\n"
+     "model contention=charge ports=2 latency=2\n"
+     "                                ^"},
+    {"model a=1e308\n",
+     "t.sched:1:7: error: bad value '1e308' for a: expected at most 1e100 (a "
+     "larger one can make a plan's cost overflow)\n"
+     "model a=1e308\n"
+     "      ^"},
+    // Bytes a terminal would act on are spelled out, in the line and in
+    // the message, and the caret counts the spelling.
+    {"schedule a\x01" "b c\n",
+     "t.sched:1:14: error: unexpected 'c' at the end of the line\n"
+     "schedule a<U+0001>b c\n"
+     "                    ^"},
+    {"schedule \x1b[2J\x7f x\n",
+     "t.sched:1:16: error: unexpected 'x' at the end of the line\n"
+     "schedule <U+001B>[2J<U+007F> x\n"
+     "                             ^"},
+    {"\xff\xfe\x80 step\n",
+     "t.sched:1:1: error: unknown keyword '<FF><FE><80>' (expected schedule, "
+     "topology, model, collective, step or a transfer)\n"
+     "<FF><FE><80> step\n"
+     "^"},
+    {"collective broadcast\x1b[31m root=0\n",
+     "t.sched:1:12: error: unknown collective 'broadcast<U+001B>[31m' "
+     "(expected broadcast, multibroadcast, allgather or allreduce)\n"
+     "collective broadcast<U+001B>[31m root=0\n"
+     "           ^"},
+    // UTF-8 letters show as they are, one column each.
+    {"schedule caf\xc3\xa9 x\n",
+     "t.sched:1:16: error: unexpected 'x' at the end of the line\n"
+     "schedule caf\xc3\xa9 x\n"
+     "              ^"},
+    // A CRLF line break is no part of the line.
+    {"schedule a b\r\ntopology linear 4\r\n",
+     "t.sched:1:12: error: unexpected 'b' at the end of the line\n"
+     "schedule a b\n"
+     "           ^"},
+    // A byte-order mark is skipped: columns count from after it.
+    {"\xEF\xBB\xBFstpe 1\n",
+     "t.sched:1:1: error: unknown keyword 'stpe' (expected schedule, "
+     "topology, model, collective, step or a transfer)\n"
+     "stpe 1\n"
+     "^"},
+    {"\xEF\xBB\xBF\xEF\xBB\xBFschedule x\n",
+     "t.sched:1:1: error: unknown keyword '<U+FEFF>schedule' (expected "
+     "schedule, topology, model, collective, step or a transfer)\n"
+     "<U+FEFF>schedule x\n"
+     "^"},
 };
 
 TEST(TextFormatErrors, ExactDiagnostics) {
@@ -321,6 +385,73 @@ TEST(TextFormatErrors, FileNameAndTabs) {
             "2-3)\n"
             "        0 -> 1 : 3-2\n"
             "                 ^");
+}
+
+TEST(TextFormatErrors, LongLinesShowAWindowAroundTheColumn) {
+  // The junk sits 500 blanks into a transfer line: 37 columns each side,
+  // "..." at both cut ends, the caret on the junk.
+  std::string Blanks(500, ' ');
+  auto P = parsePlanText(HEADER "step 0\n  0 -> 1 : 1" + Blanks + "junk" +
+                             Blanks + "\n",
+                         "t.sched");
+  ASSERT_FALSE(bool(P));
+  EXPECT_EQ(llvm::toString(P.takeError()),
+            "t.sched:4:513: error: unexpected 'junk' at the end of the line\n"
+            "..." + std::string(37, ' ') + "junk" + std::string(33, ' ') +
+                "...\n" + std::string(40, ' ') + "^");
+
+  // Near the start of the line the left side takes what it needs and the
+  // right side the rest; a long quoted word keeps its two ends.
+  P = parsePlanText("topology linear 4 " + std::string(1000, 'x') + "\n",
+                    "t.sched");
+  ASSERT_FALSE(bool(P));
+  EXPECT_EQ(llvm::toString(P.takeError()),
+            "t.sched:1:19: error: unexpected '" + std::string(28, 'x') +
+                "..." + std::string(28, 'x') +
+                "' at the end of the line\n"
+                "topology linear 4 " +
+                std::string(56, 'x') + "...\n" + std::string(18, ' ') + "^");
+
+  // Near the end the right side is short and the left takes the rest.
+  P = parsePlanText(std::string(1000, ' ') + "stpe\n", "t.sched");
+  ASSERT_FALSE(bool(P));
+  EXPECT_EQ(llvm::toString(P.takeError()),
+            "t.sched:1:1001: error: unknown keyword 'stpe' (expected "
+            "schedule, topology, model, collective, step or a transfer)\n"
+            "..." + std::string(70, ' ') + "stpe\n" +
+                std::string(73, ' ') + "^");
+
+  // Spelled-out bytes count in the window's width.
+  P = parsePlanText("schedule " + std::string(200, '\x01') + " x\n",
+                    "t.sched");
+  ASSERT_FALSE(bool(P));
+  std::string Msg = llvm::toString(P.takeError());
+  std::string Quoted = Msg.substr(Msg.find('\n') + 1);
+  Quoted = Quoted.substr(0, Quoted.find('\n'));
+  std::string Nine;
+  for (int I = 0; I < 9; ++I)
+    Nine += "<U+0001>";
+  EXPECT_EQ(Quoted, "..." + Nine + " x");
+}
+
+TEST(TextFormatErrors, HugeLinesGiveShortDiagnostics) {
+  // A 20 MB line echoed itself and a 20 MB caret line: 40 MB on stderr.
+  // Errors at its end and at its start quote about a screen's width.
+  std::string Tail = "topology linear 4 " + std::string(20 << 20, 'x');
+  auto P = parsePlanText(Tail, "t.sched");
+  ASSERT_FALSE(bool(P));
+  std::string Msg = llvm::toString(P.takeError());
+  EXPECT_LT(Msg.size(), 400u) << Msg.substr(0, 400);
+  EXPECT_EQ(Msg.substr(0, 30), "t.sched:1:19: error: unexpecte");
+
+  std::string Head = std::string(20 << 20, '\x02') + " x\n";
+  P = parsePlanText(Head, "t.sched");
+  ASSERT_FALSE(bool(P));
+  Msg = llvm::toString(P.takeError());
+  EXPECT_LT(Msg.size(), 700u) << Msg.substr(0, 700);
+  EXPECT_EQ(Msg.substr(0, 38), "t.sched:1:1: error: unknown keyword '<");
+  for (char C : Msg)
+    EXPECT_TRUE(C == '\n' || (C >= 0x20 && C < 0x7f)) << int(C);
 }
 
 TEST(TextFormatErrors, TheFirstErrorWins) {

@@ -114,7 +114,7 @@ TEST(TextFormat, ReduceGapsAndMultiRangeChunkSets) {
   EXPECT_EQ(P.Model.PortCount, 2u);
   EXPECT_EQ(P.Model.Switch, Switching::StoreAndForward);
   EXPECT_EQ(P.Model.Links, Duplex::Half);
-  EXPECT_EQ(P.Model.Latency, 2u);
+  EXPECT_EQ(P.Model.Latency, 1u);
   EXPECT_EQ(P.Model.Contention, ContentionPolicy::Charge);
   EXPECT_EQ(P.Model.Rho, 0.0);
   ASSERT_EQ(P.Transfers.size(), 6u);
@@ -232,6 +232,16 @@ TEST(TextFormat, SpacingAndSpellingVariants) {
   EXPECT_EQ(P.describe(P.Transfers[0]), "0 -> 1 : *");
   EXPECT_EQ(P.describe(P.Transfers[1]), "0 -> 2 : *");
   EXPECT_EQ(P.Source.TransferLines, (std::vector<uint32_t>{4, 6}));
+}
+
+TEST(TextFormat, AByteOrderMarkIsSkipped) {
+  // Editors may save UTF-8 with a byte-order mark; it read as part of the
+  // first keyword ("unknown keyword 'schedule'").
+  for (const char *Text : SampleTexts) {
+    auto P = parsePlanText(std::string("\xEF\xBB\xBF") + Text, "t.sched");
+    ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+    EXPECT_TRUE(P->sameAs(parseOrFail(Text))) << Text;
+  }
 }
 
 TEST(TextFormat, SameAsDetectsDifferences) {

@@ -33,7 +33,7 @@ TEST(RationalLatency, ReadsAndPrintsExactly) {
   EXPECT_EQ(formatRational(Rational(3)), "3");
   EXPECT_EQ(formatRational(Rational(1, 40)), "0.025");
   for (const char *W : {"latency=1.8", "latency=7/3", "latency=1.293",
-                        "latency=0.025", "latency=4"}) {
+                        "latency=1.025", "latency=4"}) {
     MachineModel M = model(W);
     EXPECT_EQ(model(M.str()), M) << M.str();
   }

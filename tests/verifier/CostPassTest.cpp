@@ -156,6 +156,58 @@ TEST(CostPass, LowerBounds) {
   EXPECT_EQ(Single.Cost.Ratio, 1);
 }
 
+TEST(CostPass, NonFiniteCostsAreErrors) {
+  // The readers refuse a, b and rho above 1e100; a plan built in code may
+  // still overflow. It printed "time: inf ... ratio -nan" and verified.
+  Plan P = spanningTreeLinear(3);
+  P.Model.A = 1e308;
+  P.Source.File = "plan.sched";
+  P.Source.ModelLine = 3;
+  VerificationResult V = verifyPlan(P);
+  EXPECT_FALSE(V.verified());
+  EXPECT_EQ(printed(V),
+            "plan.sched:3: error: bad value '1e+308' for a: expected at most "
+            "1e100 (a larger one can make a plan's cost overflow)\n"
+            "plan.sched:3: error: the model's costs (a=1e+308 b=75 rho=0.01) "
+            "make the plan's time overflow: rescale them\n");
+  // A subnormal a with b = 0 makes the bound tiny and the ratio overflow.
+  MachineModel Tiny;
+  Tiny.A = 5e-324;
+  Tiny.B = 0;
+  Tiny.Rho = 1e100;
+  V = verifyPlan(buildPlan("linear:2", broadcast(0, 4),
+                           {{{0, 1, {Ch(0), Ch(2)}}}, {{0, 1, {Ch(1), Ch(3)}}}},
+                           Tiny));
+  EXPECT_NE(printed(V).find("make the plan's ratio to the bound overflow"),
+            std::string::npos) << printed(V);
+  // At the readers' limit every cost stays finite.
+  P.Model.A = P.Model.B = P.Model.Rho = MachineModel::MaxCost;
+  V = verifyPlan(P);
+  EXPECT_TRUE(V.verified()) << printed(V);
+  EXPECT_TRUE(std::isfinite(V.Cost.Time) && std::isfinite(V.Cost.Ratio));
+}
+
+TEST(CostPass, ChargedContentionUnderThePostalModelIsAnError) {
+  // Ten sends from one node in one step: charged, a 10-fold step at
+  // lambda = 1. At lambda = 2 the slowdown was ignored (cheaper than at 1);
+  // a plan built in code with that model now fails like a read one.
+  std::vector<X> Ten;
+  for (NodeId D = 1; D <= 10; ++D)
+    Ten.push_back({0, D, {R(0, 1)}});
+  Plan P = buildPlan("complete:11", broadcast(0, 1), {Ten},
+                     model("contention=charge"));
+  VerificationResult V = verifyPlan(P);
+  ASSERT_TRUE(V.verified()) << printed(V);
+  EXPECT_DOUBLE_EQ(V.Cost.Time, 10 * P.Model.A * 1024 + P.Model.B);
+  P.Model.Latency = 2;
+  V = verifyPlan(P);
+  EXPECT_FALSE(V.verified());
+  EXPECT_NE(printed(V).find("contention=charge needs latency=1 (got "
+                            "latency=2)"),
+            std::string::npos)
+      << printed(V);
+}
+
 TEST(CostPass, PrintedDiagnosticsNameFileAndLine) {
   Plan P = buildPlan("complete:3", broadcast(0, 1),
                      {{{0, 1, {R(0, 1)}}, {0, 2, {R(0, 1)}}}});
