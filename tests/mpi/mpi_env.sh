@@ -35,7 +35,26 @@
 #                 the ASan runtime ahead of it, which ASan insists on being
 #                 first in the initial library list (empty otherwise).
 #
+# Sharding: a test whose BUILD rule sets shard_count runs only its share of
+# the cases in each shard (each shard its own process and timeout), so a
+# loaded machine stays within the timeout. `mpi_shard_init` declares shard
+# support to Bazel; `mpi_shard_mine I` is true when case I (0-based, in the
+# script's fixed order) belongs to this shard. Without sharding every case
+# is this shard's.
+#
 #===----------------------------------------------------------------------===#
+
+mpi_shard_init() {
+  if [ -n "${TEST_SHARD_STATUS_FILE:-}" ]; then
+    touch "$TEST_SHARD_STATUS_FILE"
+  fi
+  MPI_SHARD_INDEX=${TEST_SHARD_INDEX:-0}
+  MPI_SHARD_TOTAL=${TEST_TOTAL_SHARDS:-1}
+}
+
+mpi_shard_mine() {
+  [ $(($1 % MPI_SHARD_TOTAL)) -eq "$MPI_SHARD_INDEX" ]
+}
 
 mpi_env() {
   export TMPDIR=$1
@@ -59,4 +78,5 @@ mpi_env() {
     MPI_CXXFLAGS+=(-fsanitize=undefined -fno-sanitize-recover=all)
   fi
   MPIRUN+=(mpirun --oversubscribe --bind-to none)
+  mpi_shard_init
 }

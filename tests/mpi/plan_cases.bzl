@@ -5,10 +5,14 @@ compiles each plan to MPI C++ twice (byte-identical), builds it with
 tests/mpi/harness.cc and runs it under mpirun, every byte checked.
 """
 
-def mpi_plan_cases_test(name, cases, size = "medium", **kwargs):
+def mpi_plan_cases_test(name, cases, size = "medium", shard_count = 3, **kwargs):
+    """SHARD_COUNT shards share the cases (every SHARD_COUNT-th line each),
+    about four cases a shard: a case is two compiles, an mpicxx build and an
+    mpirun, up to a minute on a 2-core machine loaded at 4 per core."""
     native.sh_test(
         name = name,
         size = size,
+        shard_count = shard_count,
         srcs = ["//tests/mpi:run_plan_cases.sh"],
         deps = ["//tests/mpi:mpi_env"],
         args = [

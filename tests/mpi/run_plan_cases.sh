@@ -93,13 +93,17 @@ check() {
 
 SECONDS=0
 # The cases come in on fd 3: mpirun reads standard input.
+index=0 want=0
 while read -r line <&3; do
   line=${line%%#*}
   [ -n "${line// /}" ] || continue
+  index=$((index + 1))
+  mpi_shard_mine $((index - 1)) || continue
+  want=$((want + 1))
   # shellcheck disable=SC2086 # a case line is words, by design
   check $line
 done 3<"$CASES"
 
-want=$(sed 's/#.*//' "$CASES" | grep -c '[^[:space:]]')
-echo "$RUNS of $want cases under mpirun in ${SECONDS}s, $FAILED failures"
-[ "$RUNS" -eq "$want" ] && [ "$RUNS" -gt 0 ] && [ $FAILED -eq 0 ]
+echo "$RUNS of $want cases (shard $MPI_SHARD_INDEX of $MPI_SHARD_TOTAL," \
+  "$index in all) under mpirun in ${SECONDS}s, $FAILED failures"
+[ "$RUNS" -eq "$want" ] && [ "$index" -gt 0 ] && [ $FAILED -eq 0 ]
