@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -242,6 +243,27 @@ TEST(PlanIO, StreamedReaderOnTruncatedAndDamagedFiles) {
       }
   }
   google::protobuf::SetLogHandler(Log);
+}
+
+// The binary-proto fuzzer's seed corpus, and each input cut in half.
+TEST(PlanIO, StreamedReaderOnTheFuzzCorpus) {
+  google::protobuf::LogHandler *Log = google::protobuf::SetLogHandler(nullptr);
+  std::error_code EC;
+  int Files = 0;
+  for (llvm::sys::fs::directory_iterator
+           It("fuzz/corpus/PlanBinaryProtoFuzzer", EC),
+       End;
+       !EC && It != End; It.increment(EC)) {
+    auto Buf = llvm::MemoryBuffer::getFile(It->path());
+    ASSERT_TRUE(bool(Buf)) << It->path();
+    std::string Bytes = (*Buf)->getBuffer().str();
+    expectSameAsWholeParse(Bytes, It->path());
+    expectSameAsWholeParse(Bytes.substr(0, Bytes.size() / 2), It->path());
+    ++Files;
+  }
+  google::protobuf::SetLogHandler(Log);
+  EXPECT_FALSE(EC) << EC.message();
+  EXPECT_GE(Files, 10);
 }
 
 // A cut in a step or a transfer names it and says what is missing.
