@@ -18,6 +18,11 @@
 //   bazel run -c opt //bench:large_plan_bench -- ALGORITHM TOPOLOGY [FILE]
 //
 // Needs the file's size on disk (about 3 GB) and about 5 GiB of memory.
+// Measured (2 shared cores at load 6 to 19, so CPU times): 9.6e7 transfers,
+// 3 280 812 171 bytes (34.0 B/transfer); lowering 84 s CPU, 4098 MiB peak;
+// write 15 s CPU, 2679 MiB; read 93 s CPU, 3357 MiB peak for a plan
+// resident in 2912 MiB (1.14x; the whole-message reader needed about 12x
+// and cannot parse over 2 GiB at all).
 // Not run by the tests.
 //
 //===----------------------------------------------------------------------===//
