@@ -3,15 +3,23 @@
 #include "ir/PlanIO.h"
 
 #include "ir/ProtoConversion.h"
+#include "ir/ProtoReader.h"
 #include "ir/ProtoWriter.h"
 #include "ir/SourceError.h"
 #include "ir/TextFormat.h"
 #include "ir/plan.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/io/zero_copy_stream_impl.h"
 #include "google/protobuf/text_format.h"
 
+#include "llvm/ADT/Optional.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+
+#include <climits>
 
 using namespace llvm;
 namespace pb = google::protobuf;
@@ -77,6 +85,12 @@ static uint32_t lineOf(const pb::TextFormat::ParseInfoTree *Tree,
 }
 
 static Expected<Plan> parseTextProto(StringRef Contents, StringRef File) {
+  // Its sizes are ints (2 GiB); it builds the whole message, too.
+  if (Contents.size() > size_t(INT_MAX))
+    return makeError(File + ": error: a textproto plan of " +
+                     Twine(Contents.size()) +
+                     " bytes is over protobuf's 2 GiB limit (write large "
+                     "plans as .pb)");
   proto::Plan Msg;
   pb::TextFormat::Parser Parser;
   FirstErrorCollector Errors;
@@ -114,15 +128,38 @@ static Expected<Plan> parseTextProto(StringRef Contents, StringRef File) {
   return P;
 }
 
-static Expected<Plan> parseBinaryProto(StringRef Contents, StringRef File) {
-  proto::Plan Msg;
-  if (!Msg.ParseFromArray(Contents.data(), int(Contents.size())))
-    return makeError(File + ": error: not a binary plan (ir/plan.proto wire "
-                            "format)");
-  auto P = fromProto(Msg, File);
+static Expected<Plan> withFileName(Expected<Plan> P, StringRef File) {
   if (!P)
     return makeError(File + ": error: " + toString(P.takeError()));
   return P;
+}
+
+static Expected<Plan> parseBinaryProto(StringRef Contents, StringRef File) {
+  return withFileName(readBinaryProtoPlan(Contents, File), File);
+}
+
+/// A regular .pb file is streamed from its descriptor, never held whole;
+/// anything else (a pipe, a directory) is read as before. None when \p Path
+/// is not a regular file.
+static Optional<Expected<Plan>> streamBinaryProtoFile(StringRef Path) {
+  int Fd;
+  if (sys::fs::openFileForRead(Path, Fd))
+    return None;
+  auto Close =
+      make_scope_exit([&] { sys::Process::SafelyCloseFileDescriptor(Fd); });
+  sys::fs::file_status Status;
+  if (sys::fs::status(Fd, Status) ||
+      Status.type() != sys::fs::file_type::regular_file)
+    return None;
+  pb::io::FileInputStream Stream(Fd, /*block_size=*/1 << 20);
+  Expected<Plan> P = readBinaryProtoPlan(Stream, Status.getSize(), Path);
+  if (!P && Stream.GetErrno() != 0) {
+    consumeError(P.takeError());
+    return Expected<Plan>(makeError(
+        "cannot read '" + Path + "': " +
+        std::error_code(Stream.GetErrno(), std::generic_category()).message()));
+  }
+  return withFileName(std::move(P), Path);
 }
 
 Expected<Plan> parsePlan(StringRef Contents, StringRef File,
@@ -142,6 +179,9 @@ Expected<Plan> readPlanFile(StringRef Path) {
   auto Format = planFormatForPath(Path);
   if (!Format)
     return Format.takeError();
+  if (*Format == PlanFormat::BinaryProto && Path != "-")
+    if (Optional<Expected<Plan>> P = streamBinaryProtoFile(Path))
+      return std::move(*P);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
       Path == "-" ? MemoryBuffer::getSTDIN()
                   : MemoryBuffer::getFile(Path, /*IsText=*/false,

@@ -28,7 +28,9 @@ llvm::Expected<PlanFormat> planFormatForPath(llvm::StringRef Path);
 /// forms), ready to print.
 llvm::Expected<Plan> parsePlan(llvm::StringRef Contents, llvm::StringRef File,
                                PlanFormat Format);
-/// Reads \p Path (`-` is standard input, read as .sched).
+/// Reads \p Path (`-` is standard input, read as .sched). A regular .pb
+/// file is streamed (ir/ProtoReader.h): any size, one transfer's message in
+/// memory at a time.
 llvm::Expected<Plan> readPlanFile(llvm::StringRef Path);
 
 void writePlan(const Plan &P, PlanFormat Format, llvm::raw_ostream &OS);

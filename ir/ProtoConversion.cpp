@@ -278,7 +278,7 @@ static Error convertCollective(const PC &In, Collective &C) {
   return Error::success();
 }
 
-Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
+Expected<Plan> fromProtoHeader(const proto::Plan &Msg, StringRef File) {
   Plan P;
   P.Source.File = File.str();
   P.Name = Msg.name();
@@ -307,59 +307,65 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
     return makeError("the plan has no collective");
   if (Error E = convertCollective(Msg.collective(), P.Coll))
     return E;
+  return P;
+}
 
-  P.StepNumbers.reserve(Msg.steps_size());
-  P.StepStarts.reserve(Msg.steps_size() + 1);
+std::string transferContext(uint32_t StepNumber, uint64_t Index) {
+  return ("step " + Twine(StepNumber) + ", transfer " + Twine(Index) + ": ")
+      .str();
+}
+
+Error appendTransfer(const proto::Transfer &In, Plan &P) {
+  if (In.chunks_size() && In.cubes_size())
+    return makeError("both chunk ranges and chunk cubes");
+  if (In.chunks_size() == 0 && In.cubes_size() == 0)
+    return makeError("empty chunk set");
   SmallVector<ChunkRange, 4> Ranges;
+  for (const proto::ChunkRange &R : In.chunks()) {
+    if (R.begin() >= R.end())
+      return makeError("chunk range [" + Twine(R.begin()) + ", " +
+                       Twine(R.end()) + ") is empty");
+    Ranges.push_back(ChunkRange{R.begin(), R.end()});
+  }
+  normalizeChunkRanges(Ranges);
   SmallVector<ChunkCube, 4> Cubes;
-  for (int S = 0; S < Msg.steps_size(); ++S) {
-    const proto::Step &InStep = Msg.steps(S);
-    P.StepNumbers.push_back(InStep.number());
-    for (int I = 0; I < InStep.transfers_size(); ++I) {
-      const proto::Transfer &In = InStep.transfers(I);
-      // A std::string: a Twine must not outlive its operands.
-      auto Where = [&] {
-        return ("step " + Twine(InStep.number()) + ", transfer " + Twine(I) +
-                ": ")
-            .str();
-      };
-      if (In.chunks_size() && In.cubes_size())
-        return makeError(Where() + "both chunk ranges and chunk cubes");
-      if (In.chunks_size() == 0 && In.cubes_size() == 0)
-        return makeError(Where() + "empty chunk set");
-      Ranges.clear();
-      for (const proto::ChunkRange &R : In.chunks()) {
-        if (R.begin() >= R.end())
-          return makeError(Where() + "chunk range [" + Twine(R.begin()) +
-                           ", " + Twine(R.end()) + ") is empty");
-        Ranges.push_back(ChunkRange{R.begin(), R.end()});
-      }
-      normalizeChunkRanges(Ranges);
-      Cubes.clear();
-      for (const proto::ChunkCube &C : In.cubes())
-        Cubes.push_back(ChunkCube{C.base(), C.mask()});
-      std::string Bad = checkChunkCubes(Cubes, [](ChunkCube C) {
-        return "{base " + std::to_string(C.Base) + ", mask " +
-               std::to_string(C.Mask) + "}";
-      });
-      if (!Bad.empty())
-        return makeError(Where() + Bad);
-      if (In.received_only() && !In.reduce())
-        return makeError(Where() + "received_only applies to reduces only");
-      ChunkSetId Chunks = Cubes.empty() ? P.ChunkSets.intern(Ranges)
-                                        : P.ChunkSets.internCubes(Cubes);
-      if (Chunks >= MaxChunkSets)
-        return makeError(Where() +
-                         "too many distinct chunk sets (the limit is 2^30)");
-      Transfer T;
-      T.Src = In.src();
-      T.Dst = In.dst();
-      T.Chunks = Chunks;
-      T.Reduce = In.reduce();
-      T.ReceivedOnly = In.received_only();
-      P.Transfers.push_back(T);
-    }
-    P.StepStarts.push_back(P.Transfers.size());
+  for (const proto::ChunkCube &C : In.cubes())
+    Cubes.push_back(ChunkCube{C.base(), C.mask()});
+  std::string Bad = checkChunkCubes(Cubes, [](ChunkCube C) {
+    return "{base " + std::to_string(C.Base) + ", mask " +
+           std::to_string(C.Mask) + "}";
+  });
+  if (!Bad.empty())
+    return makeError(Bad);
+  if (In.received_only() && !In.reduce())
+    return makeError("received_only applies to reduces only");
+  ChunkSetId Chunks = Cubes.empty() ? P.ChunkSets.intern(Ranges)
+                                    : P.ChunkSets.internCubes(Cubes);
+  if (Chunks >= MaxChunkSets)
+    return makeError("too many distinct chunk sets (the limit is 2^30)");
+  Transfer T;
+  T.Src = In.src();
+  T.Dst = In.dst();
+  T.Chunks = Chunks;
+  T.Reduce = In.reduce();
+  T.ReceivedOnly = In.received_only();
+  P.Transfers.push_back(T);
+  return Error::success();
+}
+
+Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
+  Expected<Plan> P = fromProtoHeader(Msg, File);
+  if (!P)
+    return P.takeError();
+  P->StepNumbers.reserve(Msg.steps_size());
+  P->StepStarts.reserve(Msg.steps_size() + 1);
+  for (const proto::Step &InStep : Msg.steps()) {
+    P->StepNumbers.push_back(InStep.number());
+    for (int I = 0; I < InStep.transfers_size(); ++I)
+      if (Error E = appendTransfer(InStep.transfers(I), *P))
+        return makeError(transferContext(InStep.number(), uint64_t(I)) +
+                         toString(std::move(E)));
+    P->StepStarts.push_back(P->Transfers.size());
   }
   return P;
 }

@@ -37,6 +37,18 @@ void toProto(const Plan &P, const Transfer &T, proto::Transfer &Out);
 /// caller adds the file name.
 llvm::Expected<Plan> fromProto(const proto::Plan &Msg, llvm::StringRef File);
 
+// fromProto() in pieces, for readers that never hold the whole message
+// (ir/ProtoReader.h): they give the same plans and errors.
+
+/// The plan of every field of \p Msg but `steps`, which it ignores; no steps.
+llvm::Expected<Plan> fromProtoHeader(const proto::Plan &Msg,
+                                     llvm::StringRef File);
+/// Appends \p In to P.Transfers (the caller closes steps in StepStarts).
+/// Errors say what, not where: prefix transferContext().
+llvm::Error appendTransfer(const proto::Transfer &In, Plan &P);
+/// `step 2, transfer 0: `, where \p Index counts from the step's first.
+std::string transferContext(uint32_t StepNumber, uint64_t Index);
+
 } // namespace bcastc
 
 #endif // BCASTC_IR_PROTOCONVERSION_H

@@ -77,7 +77,7 @@ void writeBinaryProtoPlan(const Plan &P, raw_ostream &OS) {
         toProto(P, X, T);
         WFL::WriteTag(StepTransfersField, WFL::WIRETYPE_LENGTH_DELIMITED,
                       &Coded);
-        Coded.WriteVarint32(uint32_t(T.ByteSizeLong()));
+        Coded.WriteVarint64(T.ByteSizeLong());
         T.SerializeWithCachedSizes(&Coded);
       }
     }

@@ -182,6 +182,31 @@ TEST(ProtoConversion, NormalizesChunkRanges) {
   EXPECT_EQ(P->describe(P->Transfers[0]), "0 -> 3 : *");
 }
 
+// fromProto() in pieces, as the streaming reader calls them.
+TEST(ProtoConversion, HeaderThenTransfersIsFromProto) {
+  const proto::Plan M = toProto(parseOrFail(SampleTexts[2]));
+  auto P = fromProtoHeader(M, "x.pb");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  EXPECT_EQ(P->numSteps(), 0u);
+  EXPECT_TRUE(P->Transfers.empty());
+  for (const proto::Step &S : M.steps()) {
+    P->StepNumbers.push_back(S.number());
+    for (const proto::Transfer &T : S.transfers())
+      ASSERT_FALSE(bool(appendTransfer(T, *P)));
+    P->StepStarts.push_back(P->Transfers.size());
+  }
+  auto Whole = fromProto(M, "x.pb");
+  ASSERT_TRUE(bool(Whole));
+  EXPECT_TRUE(P->sameAs(*Whole));
+  EXPECT_EQ(P->StepStarts, Whole->StepStarts);
+
+  proto::Transfer Bad = M.steps(0).transfers(0);
+  Bad.mutable_chunks(0)->set_end(Bad.chunks(0).begin());
+  llvm::Error E = appendTransfer(Bad, *P);
+  EXPECT_EQ(transferContext(7, 3) + llvm::toString(std::move(E)),
+            "step 7, transfer 3: chunk range [0, 0) is empty");
+}
+
 std::string errorOf(const proto::Plan &In) {
   auto P = fromProto(In, "x.pb");
   if (P)
