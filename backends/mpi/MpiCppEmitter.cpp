@@ -56,9 +56,9 @@ const llvm::StringRef FileNames[] = {
     "kNumSegments", "kSegFirst", "kSegSource", "kSetStart", "kSetRanges",
     "kRankStart", "kOpStep", "kOpPeer", "kOpSetKind", "kStepDue",
     "kNumReceivedSends", "kReceivedSends", "gReported", "reportOnce",
-    "TypeInfo", "getTypeInfo", "isPackable", "chunkBegin", "packElements",
-    "runSteps", "packSegments", "copyElements", "Staged", "span", "deliver",
-    "Received", "deliverAll"};
+    "TypeInfo", "isPlainBytes", "getTypeInfo", "isPackable", "chunkBegin",
+    "packElements", "runSteps", "packSegments", "copyElements", "Staged",
+    "span", "deliver", "Received", "deliverAll"};
 
 /// MPI's names (MPI 4.0 section 2.6.2), and the macros the file sets.
 const llvm::StringRef ReservedPrefixes[] = {"MPI_", "PMPI_", "MPIX_",
