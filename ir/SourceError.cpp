@@ -143,9 +143,15 @@ std::string formatSourceError(StringRef Buffer, StringRef File,
   const char *LineBegin = Loc;
   while (LineBegin != Buffer.begin() && LineBegin[-1] != '\n')
     --LineBegin;
-  const char *LineEnd = std::find(Loc, Buffer.end(), '\n');
+  // Only a window's bytes past the caret are shown: the line's end is not
+  // looked for further (in a multi-GB line that would read it all).
+  const char *Limit = size_t(Buffer.end() - Loc) > WindowBytes + 1
+                          ? Loc + WindowBytes + 1
+                          : Buffer.end();
+  const char *LineEnd = std::find(Loc, Limit, '\n');
+  const bool LineGoesOn = LineEnd == Limit && Limit != Buffer.end();
   // A CRLF file's '\r' is part of its line break, not of the text.
-  if (LineEnd != Loc && LineEnd[-1] == '\r')
+  if (!LineGoesOn && LineEnd != Loc && LineEnd[-1] == '\r')
     --LineEnd;
   const size_t LineNo = 1 + std::count(Buffer.begin(), LineBegin, '\n');
   const size_t Column = 1 + size_t(Loc - LineBegin);

@@ -545,8 +545,20 @@ Expected<Plan> TextParser::parse() {
   P.Source.File = File.str();
   StringRef Rest = Text;
   while (!Rest.empty() || LineNo == 0) {
-    StringRef Line;
-    std::tie(Line, Rest) = Rest.split('\n');
+    // Lines are short (the longest bcastc writes are chunk lists of a few
+    // KB): looking further for a line's end would read the whole of a
+    // multi-GB junk file before the first diagnostic.
+    constexpr size_t MaxLineBytes = size_t(64) << 20;
+    size_t End = Rest.substr(0, MaxLineBytes + 1).find('\n');
+    if (End == StringRef::npos && Rest.size() > MaxLineBytes)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatSourceError(Text, File, Rest.data(),
+                            "line " + Twine(LineNo + 1) +
+                                " is longer than 64 MiB, more than a plan's "
+                                "line can be"));
+    StringRef Line = Rest.take_front(End);
+    Rest = End == StringRef::npos ? StringRef() : Rest.drop_front(End + 1);
     ++LineNo;
     Cursor C(Line.split('#').first);
     if (!line(C))

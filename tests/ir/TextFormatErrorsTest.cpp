@@ -454,6 +454,28 @@ TEST(TextFormatErrors, HugeLinesGiveShortDiagnostics) {
     EXPECT_TRUE(C == '\n' || (C >= 0x20 && C < 0x7f)) << int(C);
 }
 
+TEST(TextFormatErrors, LinesOverTheLimitStopTheParseAtTheirStart) {
+  // A plan followed by gigabytes of NULs (a sparse file) was read to its
+  // end before the first diagnostic; a line over 64 MiB now stops the parse
+  // at its start, after a bounded look for its end.
+  std::string Text =
+      HEADER "step 0\n  0 -> 1 : 0\n" + std::string((64 << 20) + 1, '\0');
+  auto P = parsePlanText(Text, "t.sched");
+  ASSERT_FALSE(bool(P));
+  std::string Msg = llvm::toString(P.takeError());
+  EXPECT_EQ(Msg.substr(0, Msg.find('\n')),
+            "t.sched:5:1: error: line 5 is longer than 64 MiB, more than a "
+            "plan's line can be");
+  EXPECT_LT(Msg.size(), 1200u) << Msg.substr(0, 1200);
+  // A line of exactly 64 MiB is read and diagnosed as usual.
+  Text = HEADER "step 0\n  0 -> 1 : 0\nx " + std::string((64 << 20) - 2, 'y');
+  P = parsePlanText(Text, "t.sched");
+  ASSERT_FALSE(bool(P));
+  Msg = llvm::toString(P.takeError());
+  EXPECT_EQ(Msg.substr(0, Msg.find(" (")),
+            "t.sched:5:1: error: unknown keyword 'x'");
+}
+
 TEST(TextFormatErrors, TheFirstErrorWins) {
   auto P = parsePlanText("topology foo 1\nstpe\n", "t.sched");
   ASSERT_FALSE(bool(P));
