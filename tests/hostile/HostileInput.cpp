@@ -998,6 +998,35 @@ struct Runner {
     return !Base.Sched.empty() && !Base.TextProto.empty() && !Base.Pb.empty();
   }
 
+  /// Forks a reader that opens the FIFO at \p Path, reads it to the end
+  /// and exits 0 if it read anything.
+  static pid_t readFifo(const std::string &Path) {
+    pid_t Pid = fork();
+    if (Pid != 0)
+      return Pid;
+    int Fd = open(Path.c_str(), O_RDONLY);
+    uint64_t Total = 0;
+    char Buf[1 << 16];
+    for (ssize_t N; Fd >= 0 && (N = read(Fd, Buf, sizeof Buf)) > 0;)
+      Total += uint64_t(N);
+    _exit(Total > 0 ? 0 : 1);
+  }
+
+  /// Whether the FIFO reader read anything. After a successful run it is
+  /// given 2 s to finish; a run that failed may never have opened the FIFO,
+  /// which leaves the reader waiting in open(): it is killed.
+  static bool reapFifoReader(pid_t Pid, bool Wait) {
+    int Status = 0;
+    for (int Tries = 0; Tries < (Wait ? 200 : 1); ++Tries) {
+      if (waitpid(Pid, &Status, WNOHANG) == Pid)
+        return WIFEXITED(Status) && WEXITSTATUS(Status) == 0;
+      usleep(10000);
+    }
+    kill(Pid, SIGKILL);
+    waitpid(Pid, &Status, 0);
+    return false;
+  }
+
   /// The case's working directory: IN/ with its inputs, OUT/ (the cwd).
   bool prepare(const Case &C, const std::string &Dir) {
     mkdir(Dir.c_str(), 0755);
@@ -1058,7 +1087,17 @@ struct Runner {
       Args.push_back(X);
     }
     std::string Out = Tmp + "/stdout", Err = Tmp + "/stderr";
+    // -o naming a FIFO writes through it, so the FIFO gets a reader, as a
+    // user's would; it exits 0 if it read anything.
+    pid_t FifoReader = -1;
+    if (C.OutputKind == Case::Fifo)
+      FifoReader = readFifo(Dir + "/" + C.Output);
     RunResult Res = run(Opt.Bcastc, Args, Dir + "/OUT", Out, Err, Opt.Timeout);
+    bool FifoGotBytes =
+        FifoReader > 0 &&
+        reapFifoReader(FifoReader, /*Wait=*/!Res.TimedOut &&
+                                       WIFEXITED(Res.Status) &&
+                                       WEXITSTATUS(Res.Status) == 0);
 
     std::vector<std::string> Problems;
     int Code = -1;
@@ -1102,6 +1141,8 @@ struct Runner {
       for (const std::string &F : {Out, Err})
         if (hasNonFinite(readFile(F)))
           Problems.push_back("non-finite: the output prints inf or nan");
+    if (C.OutputKind == Case::Fifo && Code == 0 && !FifoGotBytes)
+      Problems.push_back("fifo-empty: exit 0 but the FIFO's reader got nothing");
     if (C.KeywordName && Code == 0)
       Problems.push_back("keyword-name: a C/C++ keyword accepted as the function name");
     // Diagnostics must say what is wrong: a non-zero exit with empty stderr.
