@@ -30,12 +30,13 @@ struct Case {
   uint64_t K;
 };
 
-void hundredSeeds(std::initializer_list<Case> Cases) {
+void seedsWithinTheBound(std::initializer_list<Case> Cases,
+                         uint64_t FirstSeed = 0, uint64_t EndSeed = 100) {
   for (Case C : Cases) {
     std::vector<NodeId> Sources = randomSources(C.D, C.K, C.D * 131 + C.K);
     std::map<uint64_t, unsigned> Histogram;
     double Bound = highProbabilityBound(C.D, C.K);
-    for (uint64_t Seed = 0; Seed < 100; ++Seed) {
+    for (uint64_t Seed = FirstSeed; Seed < EndSeed; ++Seed) {
       LoweringRequest R = cubeRequest(C.D, Sources);
       R.Seed = Seed;
       uint64_t Slots = verifiedSlots(lowerOrFail("hc-ksb-random", R));
@@ -43,8 +44,9 @@ void hundredSeeds(std::initializer_list<Case> Cases) {
           << "d=" << C.D << " K=" << C.K << " seed=" << Seed;
       ++Histogram[Slots];
     }
-    printf("hc-ksb-random d=%u K=%llu bound=%.1f slots:", C.D,
-           (unsigned long long)C.K, Bound);
+    printf("hc-ksb-random d=%u K=%llu seeds %llu-%llu bound=%.1f slots:",
+           C.D, (unsigned long long)C.K, (unsigned long long)FirstSeed,
+           (unsigned long long)EndSeed - 1, Bound);
     for (const auto &H : Histogram)
       printf(" %llux%u", (unsigned long long)H.first, H.second);
     printf("\n");
@@ -52,17 +54,24 @@ void hundredSeeds(std::initializer_list<Case> Cases) {
 }
 
 TEST(RandomizedBroadcasts, HundredSeedsWithinTheBound) {
-  hundredSeeds({Case{4, 16}, Case{6, 6}, Case{6, 36}, Case{8, 8},
-                Case{8, 64}});
+  seedsWithinTheBound({Case{4, 16}, Case{6, 6}, Case{6, 36}, Case{8, 8},
+                       Case{8, 64}});
 }
 
-TEST(RandomizedBroadcasts, HundredSeedsWithinTheBoundManyPackets) {
-  hundredSeeds({Case{8, 256}});
+// The two large cases take minutes of CPU for 100 seeds: a TEST per 25
+// seeds, so that the test's shards split them.
+class HundredSeedsInBlocks : public ::testing::TestWithParam<uint64_t> {};
+
+TEST_P(HundredSeedsInBlocks, ManyPackets) {
+  seedsWithinTheBound({Case{8, 256}}, GetParam(), GetParam() + 25);
 }
 
-TEST(RandomizedBroadcasts, HundredSeedsWithinTheBoundLargeCube) {
-  hundredSeeds({Case{10, 100}});
+TEST_P(HundredSeedsInBlocks, LargeCube) {
+  seedsWithinTheBound({Case{10, 100}}, GetParam(), GetParam() + 25);
 }
+
+INSTANTIATE_TEST_SUITE_P(RandomizedBroadcasts, HundredSeedsInBlocks,
+                         ::testing::Values(0, 25, 50, 75));
 
 TEST(RandomizedBroadcasts, SeedChangesTheChoiceDeterministically) {
   EXPECT_EQ(randomTreeChoice(8, 50, 1), randomTreeChoice(8, 50, 1));
