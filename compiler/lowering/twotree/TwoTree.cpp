@@ -64,10 +64,7 @@ uint32_t chooseTwoTreePackets(const LoweringRequest &R) {
   const uint32_t N = R.Topo.numNodes();
   if (N <= 2)
     return 1; // One link or none: more packets only add start-ups.
-  // T(P) is convex, so the best P below the cap is the cap when the
-  // unconstrained best lies above it.
-  return std::min(bestPacketCount(twoTreeShape(N), R.Model, R.Bytes),
-                  maxPacketsForRanks(N));
+  return bestPacketCount(twoTreeShape(N), R.Model, R.Bytes, N);
 }
 
 /// \p Order rotated to start at \p Root.
@@ -261,7 +258,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
   // better.
   double BestTime = planTime(Best.P, R.Model);
   const uint32_t Max =
-      std::min(maxPackets(R.Bytes), maxPacketsForRanks(R.Topo.numNodes()));
+      maxPackets(R.Bytes, R.Topo.numNodes());
   auto Consider = [&](uint32_t Candidate) -> llvm::Expected<bool> {
     llvm::Expected<Plan> Q = lowerWith(R, Candidate, Best.RankToNode);
     if (!Q)
