@@ -298,18 +298,6 @@ TEST(TwoTreeLoweringTest, RejectsWhatItCannotDo) {
   EXPECT_NE(errorText(P.takeError()).find("packets"), std::string::npos);
 }
 
-TEST(TwoTreeLoweringTest, ChosenPacketsStayWithinTheTransferBudget) {
-  // b = 0: the closed form's best P is unbounded; it took 65,536 packets
-  // (1.2 * 10^6 transfers on complete:20). pipeline/PacketCount's budget
-  // keeps P * (n - 1) within 2^16.
-  LoweringRequest R = request("complete:20", 0, 1 << 20);
-  R.Model.B = 0;
-  EXPECT_EQ(chooseTwoTreePackets(R), 3449u);
-  R.Model = MachineModel();
-  R.Bytes = uint64_t(1) << 32;
-  EXPECT_EQ(chooseTwoTreePackets(R), 3449u);
-}
-
 TEST(TwoTreeLoweringTest, TakesThePacketCountGiven) {
   LoweringRequest R = request("mesh:4x4", 5, 4096);
   R.Packets = 7;

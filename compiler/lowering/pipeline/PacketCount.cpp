@@ -16,16 +16,8 @@ namespace bcastc {
 /// Past this, pipelines stop paying for a plan of millions of transfers.
 static constexpr uint32_t PacketLimit = 1u << 16;
 
-/// Transfers a chosen packet count may cost: P * (n - 1) (each rank
-/// receives each packet once) at most 2^16. The model's best P grows
-/// without bound as b / (a m) -> 0 (b = 0, or m of gigabytes); a plan of
-/// P * (n - 1) transfers then costs lowering, verifying and costing it at
-/// some 12 us a transfer (opt; 3-4x that in fastbuild): linear:21 with
-/// b = 0 took 65,536 packets and 18.8 s, mesh:6x7 at 4 GiB 7427 packets
-/// and 3.8 s. 2^16 transfers keep that under a second, and the time given
-/// up is small: at P = 2^16 / (n - 1) the start-ups b * P and the fill
-/// a * m * Fill / P are already a small share of the a * m every rank pays.
-static constexpr uint64_t TransferBudget = uint64_t(1) << 16;
+/// Transfers a chosen packet count may cost.
+static constexpr uint64_t TransferBudget = uint64_t(1) << 22;
 
 uint32_t maxPackets(uint64_t Bytes, uint32_t NumRanks) {
   uint64_t Max = std::clamp<uint64_t>(Bytes, 1, PacketLimit);

@@ -38,10 +38,7 @@ struct PipelineShape {
 /// Most packets a pipelined lowering cuts a message into: one byte each at
 /// least, and few enough that the plan stays small. With \p NumRanks, also
 /// few enough that P * (n - 1) transfers (each rank receives each packet
-/// once) stay within 2^16, so that b = 0 or m of gigabytes, where the
-/// model's best P is unbounded, still compile in well under a second. Every
-/// pipelined lowering (pipeline/, twotree/, torus_trees/) caps its chosen
-/// count here.
+/// once) stay within a few million, so ranking stays fast on 2^20 nodes.
 uint32_t maxPackets(uint64_t Bytes, uint32_t NumRanks = 0);
 
 /// T(P) = Rounds(P) * (b + a*m/P) under \p M for \p Bytes bytes.

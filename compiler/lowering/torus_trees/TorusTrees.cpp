@@ -1,7 +1,6 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
-#include "compiler/lowering/pipeline/PacketCount.h"
 #include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
@@ -385,9 +384,6 @@ static std::vector<PacketStream> withPackets(llvm::ArrayRef<PacketStream> Unit,
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK) {
   const uint32_t D = numTrees(Kind);
-  // d k packets in all: the pipelines' bound on packets and transfers.
-  MaxK = std::min(MaxK, std::max<uint32_t>(
-                            1, maxPackets(R.Bytes, R.Topo.numNodes()) / D));
   const std::vector<PacketStream> Unit =
       torusTreeStreams(Kind, R.Topo, R.Root, 1, R.Model.Links);
   uint32_t Best = 1;

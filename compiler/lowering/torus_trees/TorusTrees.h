@@ -113,7 +113,7 @@ double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
 /// ties), scanning k = 1, 2, ... until steps(k) * b + a * floor(m/d), a
 /// lower bound for every larger k, exceeds the best; k whose own bound
 /// steps(k) * (b + a * floor(m/(d k))) is no better are not simulated. At
-/// most \p MaxK, and d k at most pipeline/PacketCount's maxPackets(m, n).
+/// most \p MaxK.
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 

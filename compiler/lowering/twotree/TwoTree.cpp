@@ -64,7 +64,10 @@ uint32_t chooseTwoTreePackets(const LoweringRequest &R) {
   const uint32_t N = R.Topo.numNodes();
   if (N <= 2)
     return 1; // One link or none: more packets only add start-ups.
-  return bestPacketCount(twoTreeShape(N), R.Model, R.Bytes, N);
+  // T(P) is convex, so the best P below the cap is the cap when the
+  // unconstrained best lies above it.
+  return std::min(bestPacketCount(twoTreeShape(N), R.Model, R.Bytes),
+                  maxPacketsForRanks(N));
 }
 
 /// \p Order rotated to start at \p Root.
@@ -258,7 +261,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
   // better.
   double BestTime = planTime(Best.P, R.Model);
   const uint32_t Max =
-      maxPackets(R.Bytes, R.Topo.numNodes());
+      std::min(maxPackets(R.Bytes), maxPacketsForRanks(R.Topo.numNodes()));
   auto Consider = [&](uint32_t Candidate) -> llvm::Expected<bool> {
     llvm::Expected<Plan> Q = lowerWith(R, Candidate, Best.RankToNode);
     if (!Q)

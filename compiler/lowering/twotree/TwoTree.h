@@ -21,9 +21,8 @@
 // as F + sigma*P from the lowered plans at P and P/2, P moves to the fit's
 // optimum sqrt(F a m / (sigma b)), and then walks on the lowered plans'
 // exact cost until P - 1 and P + 1 are no better. P <= m (no empty
-// packets) and P * (n - 1) <= 2^16 transfers (pipeline/PacketCount's
-// maxPackets). `--packets=N` (LoweringRequest::Packets) fixes P instead,
-// up to 2^24 transfers.
+// packets, pipeline/PacketCount's limits) and P * (n - 1) <= 2^24
+// transfers. `--packets=N` (LoweringRequest::Packets) fixes P instead.
 //
 //   complete:4, root 0, 7500 bytes: P = 4, K = 2, 6 rounds = 6 steps.
 //   T1 = 2 -> {1, 3} carries packets 0, 2; T2 = 3 -> {1, 2} carries 1, 3.
