@@ -173,6 +173,13 @@ Error MachineModel::checkLatency(Rational Lambda, StringRef Text) {
                      (Text.empty() ? formatRational(Lambda) : Text.str()) +
                      "' for latency: expected at least 1 (a message arrives "
                      "no sooner than its send ends)");
+  if (Lambda.den() > MaxLatencyDenominator)
+    return makeError("bad value '" +
+                     (Text.empty() ? formatRational(Lambda) : Text.str()) +
+                     "' for latency: its denominator " +
+                     std::to_string(Lambda.den()) + " exceeds " +
+                     std::to_string(MaxLatencyDenominator) +
+                     " (postal time runs in ticks of 1/denominator)");
   return Error::success();
 }
 
