@@ -7,6 +7,8 @@
 
 #include "compiler/Lowering.h"
 
+#include <algorithm>
+
 #include "compiler/lowering/BidirectionalSpanningTree.h"
 #include "compiler/lowering/MeshAsLinearBidirectionalSpanningTree.h"
 #include "compiler/lowering/RecursiveHalving.h"
@@ -54,11 +56,41 @@ const AlgorithmInfo *findAlgorithm(llvm::StringRef Name) {
   return nullptr;
 }
 
+uint64_t minimumTransfers(const LoweringRequest &R) {
+  uint64_t N = R.Topo.numNodes();
+  return N == 0 ? 0 : N - 1;
+}
+
+static llvm::Error tooManyTransfers(const AlgorithmInfo &Algo,
+                                    const LoweringRequest &R,
+                                    const llvm::Twine &Size) {
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      Algo.Name + " on " + R.Topo.str() + " needs " + Size +
+          " transfers, over the limit of " + llvm::Twine(R.MaxTransfers) +
+          " (--max-transfers; a transfer takes 30-50 bytes to build and "
+          "verify)");
+}
+
 llvm::Expected<Plan> lower(const AlgorithmInfo &Algo,
                            const LoweringRequest &R) {
   if (llvm::Error E = Algo.CheckApplicable(R))
     return std::move(E);
-  return Algo.Lower(R);
+  uint64_t Min = minimumTransfers(R);
+  if (Min > R.MaxTransfers)
+    return tooManyTransfers(Algo, R, "at least " + llvm::Twine(Min));
+  TransferLimitScope Limit(R.MaxTransfers);
+  auto P = Algo.Lower(R);
+  if (!P)
+    return P.takeError();
+  // The builders stored at most MaxTransfers each and counted the rest.
+  uint64_t Dropped = TransferLimitScope::dropped();
+  if (Dropped || P->Transfers.size() > R.MaxTransfers)
+    return tooManyTransfers(Algo, R,
+                            "at least " + llvm::Twine(std::max<uint64_t>(
+                                              P->Transfers.size() + Dropped,
+                                              R.MaxTransfers + 1)));
+  return P;
 }
 
 } // namespace bcastc

@@ -55,6 +55,13 @@ struct LoweringRequest {
   /// Pipelined lowerings (`--packets=N`): cut the message into N packets;
   /// 0 picks the count of least modelled time.
   uint32_t Packets = 0;
+  /// The most transfers the plan may have (`--max-transfers`): a larger plan
+  /// is refused, up front when its size is known to exceed it.
+  uint64_t MaxTransfers = DefaultMaxTransfers;
+  /// 2^28: lowered, verified and written, a transfer takes 30-50 bytes at its
+  /// peak (README's scale figures), so some 8-13 GiB; recursive halving on
+  /// 2^20 nodes (2.2e7 transfers) is well inside.
+  static constexpr uint64_t DefaultMaxTransfers = uint64_t(1) << 28;
 };
 
 struct AlgorithmInfo {
@@ -75,7 +82,14 @@ llvm::ArrayRef<AlgorithmInfo> allAlgorithms();
 /// The algorithm called \p Name, or nullptr.
 const AlgorithmInfo *findAlgorithm(llvm::StringRef Name);
 
+/// The fewest transfers any plan for \p R has: every node but one must
+/// receive something. Cheap, so a request far beyond R.MaxTransfers is refused
+/// before lowering starts.
+uint64_t minimumTransfers(const LoweringRequest &R);
+
 /// Checks applicability and lowers; the error names the algorithm and why.
+/// A plan of more than R.MaxTransfers transfers is refused (up front when
+/// minimumTransfers() exceeds it), naming its size and the limit.
 llvm::Expected<Plan> lower(const AlgorithmInfo &Algo, const LoweringRequest &R);
 
 } // namespace bcastc

@@ -79,8 +79,25 @@ bool Plan::sameAs(const Plan &O) const {
   return true;
 }
 
+static thread_local uint64_t CurrentTransferLimit = UINT64_MAX;
+static thread_local uint64_t DroppedTransfers = 0;
+
+TransferLimitScope::TransferLimitScope(uint64_t Limit)
+    : SavedLimit(CurrentTransferLimit), SavedDropped(DroppedTransfers) {
+  CurrentTransferLimit = Limit;
+  DroppedTransfers = 0;
+}
+TransferLimitScope::~TransferLimitScope() {
+  CurrentTransferLimit = SavedLimit;
+  DroppedTransfers = SavedDropped;
+}
+uint64_t TransferLimitScope::current() { return CurrentTransferLimit; }
+uint64_t TransferLimitScope::dropped() { return DroppedTransfers; }
+void TransferLimitScope::drop() { ++DroppedTransfers; }
+
 PlanBuilder::PlanBuilder(std::string Name, Topology Topo, MachineModel Model,
-                         Collective Coll) {
+                         Collective Coll)
+    : Limit(TransferLimitScope::current()) {
   P.Name = std::move(Name);
   P.Topo = std::move(Topo);
   P.Model = Model;
@@ -100,6 +117,10 @@ void PlanBuilder::add(NodeId Src, NodeId Dst, ChunkSetId Chunks,
                       TransferOp Op) {
   assert(!P.StepNumbers.empty() && "beginStep() before add()");
   assert(Chunks < MaxChunkSets && "lowerings intern few chunk sets");
+  if (P.Transfers.size() >= Limit) {
+    TransferLimitScope::drop();
+    return;
+  }
   Transfer T;
   T.Src = Src;
   T.Dst = Dst;
@@ -111,8 +132,10 @@ void PlanBuilder::add(NodeId Src, NodeId Dst, ChunkSetId Chunks,
 }
 
 void PlanBuilder::addReceivedReduce(NodeId Src, NodeId Dst, ChunkSetId Chunks) {
+  uint64_t Before = TransferLimitScope::dropped();
   add(Src, Dst, Chunks, TransferOp::Reduce);
-  P.Transfers.back().ReceivedOnly = 1;
+  if (TransferLimitScope::dropped() == Before)
+    P.Transfers.back().ReceivedOnly = 1;
 }
 
 void PlanBuilder::add(NodeId Src, NodeId Dst, llvm::ArrayRef<ChunkRange> Ranges,

@@ -149,6 +149,29 @@ public:
   bool sameAs(const Plan &O) const;
 };
 
+/// The most transfers a lowering may build, set for the lowerings run
+/// while it lives (`--max-transfers`). Lowerings build their PlanBuilder
+/// themselves; this is the one place every appended transfer passes, so a
+/// plan too large to hold is cut off there rather than in each lowering.
+class TransferLimitScope {
+public:
+  explicit TransferLimitScope(uint64_t Limit);
+  ~TransferLimitScope();
+  TransferLimitScope(const TransferLimitScope &) = delete;
+  TransferLimitScope &operator=(const TransferLimitScope &) = delete;
+  /// The limit in force (UINT64_MAX outside any scope).
+  static uint64_t current();
+  /// Transfers the builders made in this scope were asked for beyond the
+  /// limit: counted, not stored. Nonzero means a plan is incomplete and must
+  /// be refused.
+  static uint64_t dropped();
+  /// Called by PlanBuilder for a transfer over the limit.
+  static void drop();
+
+private:
+  uint64_t SavedLimit, SavedDropped;
+};
+
 /// Appends steps and transfers; interns chunk sets.
 class PlanBuilder {
 public:
@@ -180,6 +203,8 @@ public:
 
 private:
   Plan P;
+  /// TransferLimitScope::current() when the builder was made.
+  uint64_t Limit;
 };
 
 } // namespace bcastc

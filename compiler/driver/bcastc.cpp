@@ -175,6 +175,13 @@ cl::opt<unsigned> PacketsOpt(
              "message into N packets (default 0: the count of least modelled "
              "time)"),
     cl::init(0), cl::value_desc("N"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<uint64_t> MaxTransfersOpt(
+    "max-transfers",
+    cl::desc("Refuse a plan of more than N transfers, up front when the "
+             "topology alone needs more (default 268435456 = 2^28; a "
+             "transfer takes 30-50 bytes to build and verify)"),
+    cl::init(LoweringRequest::DefaultMaxTransfers), cl::value_desc("N"),
+    cl::cat(Category), LOWERING_SUBS);
 cl::opt<bool> TableOpt(
     "table",
     cl::desc("Print Zhuang & Liberatore's Table 2 by simulation: alpha and "
@@ -295,6 +302,7 @@ Expected<LoweringRequest> loweringRequest() {
                              "--np-d must not be negative");
   R.NpD = NpDOpt;
   R.Packets = PacketsOpt;
+  R.MaxTransfers = MaxTransfersOpt;
   auto Bytes = bytesOption();
   if (!Bytes)
     return Bytes.takeError();

@@ -50,6 +50,24 @@ expect 2 "neither a preset" -- compile --topology=linear:8 --machine=/nonexisten
 expect 2 "expected a command" --
 expect 2 "Unknown command line argument|unknown" -- compile --topology=linear:8 --frobnicate
 
+# A plan too large to hold is refused, naming its size and the limit (issue
+# 25): up front when the topology alone needs more transfers (this one used
+# to run for minutes and 2.4 GiB), by the plan builder otherwise; a plan
+# within the limit is still built.
+expect 2 "needs at least 1073741823 transfers, over the limit of 268435456" \
+  -- compile --topology=linear:1073741824 --algorithm=rh
+expect 2 "needs at least 1073741823 transfers, over the limit of 268435456" \
+  -- cost --topology=complete:1073741824 --algorithm=postal-binomial
+expect 2 "st on linear:64 needs at least 63 transfers, over the limit of 62" \
+  -- compile --topology=linear:64 --algorithm=st --max-transfers=62
+expect 2 "rh on linear:64 needs at least [0-9]+ transfers, over the limit of 63" \
+  -- compile --topology=linear:64 --algorithm=rh --max-transfers=63
+expect 0 "verified" -- cost --topology=linear:64 --algorithm=st --max-transfers=63
+rm -f "$tmp/big.sched"
+expect 2 "over the limit" -- compile --topology=linear:64 --algorithm=rh \
+  --max-transfers=63 -o "$tmp/big.sched"
+[ -e "$tmp/big.sched" ] && fail "a refused plan left $tmp/big.sched"
+
 # Unwritable output: exit 2, and nothing left behind.
 mkdir -p "$tmp/ro"
 expect 2 "cannot write" -- compile --topology=linear:8 --algorithm=st -o "$tmp/missing-dir/plan.sched"
