@@ -120,6 +120,10 @@ private:
   /// \p What (at \p At) lies in, \p Container.
   Expected<uint64_t> readLength(const std::string &What, uint64_t Limit,
                                 StringRef Container);
+  /// readLength() for a field read whole: at most protobuf's 2 GiB, with
+  /// room for it in the current CodedInputStream.
+  Expected<uint64_t> readWholeFieldLength(const std::string &What,
+                                          uint64_t Limit, StringRef Container);
   Error readHeaderField(uint32_t Tag, uint64_t At);
   Error readStep(uint64_t At);
   Error readTransfer(const std::string &What, uint64_t Limit,
@@ -169,6 +173,19 @@ Expected<uint64_t> StreamReader::readLength(const std::string &What,
   return Length;
 }
 
+Expected<uint64_t> StreamReader::readWholeFieldLength(const std::string &What,
+                                                      uint64_t Limit,
+                                                      StringRef Container) {
+  Expected<uint64_t> Length = readLength(What, Limit, Container);
+  if (!Length)
+    return Length.takeError();
+  if (*Length > MaxFieldBytes)
+    return wireError(What + " is " + Twine(*Length) +
+                     " bytes long, over protobuf's 2 GiB limit");
+  roomFor(*Length);
+  return *Length;
+}
+
 Error StreamReader::skipField(uint32_t Tag, const std::string &What,
                               uint64_t Limit, StringRef Container) {
   bool Ok = true;
@@ -189,13 +206,9 @@ Error StreamReader::skipField(uint32_t Tag, const std::string &What,
     break;
   }
   case WFL::WIRETYPE_LENGTH_DELIMITED: {
-    Expected<uint64_t> Length = readLength(What, Limit, Container);
+    Expected<uint64_t> Length = readWholeFieldLength(What, Limit, Container);
     if (!Length)
       return Length.takeError();
-    if (*Length > MaxFieldBytes)
-      return wireError(What + " is " + Twine(*Length) +
-                       " bytes long, over protobuf's 2 GiB limit");
-    roomFor(*Length);
     Ok = Coded->Skip(int(*Length));
     break;
   }
@@ -219,13 +232,9 @@ Error StreamReader::readHeaderField(uint32_t Tag, uint64_t At) {
     pb::io::StringOutputStream PieceStream(&Piece);
     pb::io::CodedOutputStream Out(&PieceStream);
     if (WFL::GetTagWireType(Tag) == WFL::WIRETYPE_LENGTH_DELIMITED) {
-      Expected<uint64_t> Length = readLength(What, Size, "the file");
+      Expected<uint64_t> Length = readWholeFieldLength(What, Size, "the file");
       if (!Length)
         return Length.takeError();
-      if (*Length > MaxFieldBytes)
-        return wireError(What + " is " + Twine(*Length) +
-                         " bytes long, over protobuf's 2 GiB limit");
-      roomFor(*Length);
       if (!Coded->ReadString(&Scratch, int(*Length)))
         return wireError(What + " ends past the file");
       Out.WriteTag(Tag);
@@ -242,13 +251,9 @@ Error StreamReader::readHeaderField(uint32_t Tag, uint64_t At) {
 
 Error StreamReader::readTransfer(const std::string &What, uint64_t Limit,
                                  StringRef Container) {
-  Expected<uint64_t> Length = readLength(What, Limit, Container);
+  Expected<uint64_t> Length = readWholeFieldLength(What, Limit, Container);
   if (!Length)
     return Length.takeError();
-  if (*Length > MaxFieldBytes)
-    return wireError(What + " is " + Twine(*Length) +
-                     " bytes long, over protobuf's 2 GiB limit");
-  roomFor(*Length);
   // Parsed where it lies when the stream's buffer holds it whole.
   const void *Data;
   int Avail;
