@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/Backend.h"
+#include "backends/SmallTestPlan.h"
 
 #include "ir/PlanIO.h"
 
@@ -17,24 +18,7 @@ using namespace bcastc;
 
 namespace {
 
-Plan smallPlan() {
-  Collective Coll;
-  Coll.Roots = {0};
-  Coll.Bytes = 4096;
-  Coll.NumChunks = 2;
-  PlanBuilder B("bst-linear-4", llvm::cantFail(Topology::parse("linear:4")),
-                MachineModel(), Coll);
-  B.beginStep();
-  B.add(0, 3, B.intern(ChunkRange{1, 2}));
-  B.beginStep();
-  B.add(0, 2, B.intern(ChunkRange{0, 1}));
-  B.add(3, 1, B.intern(ChunkRange{1, 2}));
-  B.beginStep();
-  B.add(0, 1, B.intern(ChunkRange{0, 1}));
-  B.add(2, 3, B.intern(ChunkRange{0, 1}));
-  B.add(3, 2, B.intern(ChunkRange{1, 2}));
-  return B.take();
-}
+using test::smallPlan;
 
 std::string emitWith(llvm::StringRef Name, const Plan &P) {
   const BackendInfo *B = findBackend(Name);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/SmallTestPlan.h"
 #include "backends/CppIdentifier.h"
 
 #include "backends/Backend.h"
@@ -56,24 +57,7 @@ TEST(CppIdentifier, RefusesWhatDoesNotCompile) {
             "generated file");
 }
 
-Plan smallPlan() {
-  Collective Coll;
-  Coll.Roots = {0};
-  Coll.Bytes = 4096;
-  Coll.NumChunks = 2;
-  PlanBuilder B("bst-linear-4", llvm::cantFail(Topology::parse("linear:4")),
-                MachineModel(), Coll);
-  B.beginStep();
-  B.add(0, 3, B.intern(ChunkRange{1, 2}));
-  B.beginStep();
-  B.add(0, 2, B.intern(ChunkRange{0, 1}));
-  B.add(3, 1, B.intern(ChunkRange{1, 2}));
-  B.beginStep();
-  B.add(0, 1, B.intern(ChunkRange{0, 1}));
-  B.add(2, 3, B.intern(ChunkRange{0, 1}));
-  B.add(3, 2, B.intern(ChunkRange{1, 2}));
-  return B.take();
-}
+using test::smallPlan;
 
 using EmitFn = llvm::Error (*)(const Plan &, const EmitOptions &,
                                llvm::raw_ostream &);
