@@ -9,8 +9,8 @@
 // lower_bound = max(ceil(lg n) b, m a + b); pipe_bound = min over integer P
 // of (P - 1 + ceil(lg n))(b + m a / P), the best a one-port schedule of P
 // equal packets can do. Model-time figures only: nothing is timed here
-// except the whole run, printed last. bench/offline/BOUNDS.md gives the
-// bound no one-port step plan can beat (1.177 x lower_bound at 1 MiB on
+// except the whole run, printed last. research/one_port_bound/README.md gives
+// the bound no one-port step plan can beat (1.177 x lower_bound at 1 MiB on
 // 1000 and 1024 nodes), which this bench does not compute.
 //
 //   pipeline_bench [--machine=delta|meganode|FILE] [--model="ports=all ..."]

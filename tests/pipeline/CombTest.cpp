@@ -6,7 +6,8 @@
 // receives every class once per period, one send and one receive per node
 // and colour, link-disjoint on the routes), its latency H is the
 // construction's (2 ceil(sqrt n) - 1 at most on a line with the root at an
-// end; the values the offline reference found elsewhere, offline/COMBS.md),
+// end; the values the offline reference found elsewhere,
+// research/combs/README.md),
 // and the unrolled plan verifies with no diagnostics in exactly
 // Rounds(P) = P + H - 1 (+-1) steps. At 16 MiB under the Delta model it
 // meets issue 9's target, <= 1.10 x max(ceil(lg n) b, m a + b), on
@@ -84,7 +85,7 @@ TEST(Comb, LinesFromEveryRoot) {
 }
 
 TEST(Comb, LinearSixtyFourLatencies) {
-  // 15 from the ends, 14 and 13 towards the middle (offline/COMBS.md),
+  // 15 from the ends, 14 and 13 towards the middle (research/combs/README.md),
   // against the chain's 62.
   for (NodeId Root = 0; Root < 64; ++Root) {
     uint32_t Want = Root <= 14 || Root >= 49 ? 15

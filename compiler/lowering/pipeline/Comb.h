@@ -30,7 +30,7 @@
 // T1, whose two idle senders (b1 in A, a1 in B) pass the stream over the
 // root into the second. The construction and its lower bound H >= about
 // sqrt(n/2) for any throughput-one schedule on a line are in
-// offline/COMBS.md.
+// research/combs/README.md.
 //
 //===----------------------------------------------------------------------===//
 

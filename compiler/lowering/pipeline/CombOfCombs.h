@@ -42,7 +42,7 @@
 // at 2j - 1 + i, a segment comb of L nodes in its own comb latency); the
 // few best are built, and every candidate is checked (evaluateTwoClass,
 // twoClassFitsLinks) before the least latency is kept. The construction is
-// in offline/COMBS.md.
+// in research/combs/README.md.
 //
 //===----------------------------------------------------------------------===//
 

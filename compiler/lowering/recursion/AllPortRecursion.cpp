@@ -25,9 +25,9 @@ struct NodeMove {
 
 /// The quarter round on cells of side >= 2 on mesh routes, which every block
 /// of a mesh and every block smaller than the whole of a torus sees
-/// (offline/find_balanced_quarter_round.py --rotate: equal to its 180-degree
-/// rotation). Message sizes p, 2p, 4p, p the flints of one node; afterwards
-/// every cell's D and A slots hold 4 of the 8 segments each.
+/// (research/quarter_rounds/find_balanced_quarter_round.py --rotate: equal to
+/// its 180-degree rotation). Message sizes p, 2p, 4p, p the flints of one
+/// node; afterwards every cell's D and A slots hold 4 of the 8 segments each.
 const SegmentMove kQuarterRound[] = {
     {0, 0, 0, 0, 0, 3, 1},
     {0, 0, 0, 0, 2, 0, 0},
@@ -108,8 +108,8 @@ const SegmentMove kQuarterRound[] = {
 };
 
 /// The same on wrapping routes: the top level of a torus larger than 4 x 4
-/// (offline/find_balanced_quarter_round.py --translate: equal to its
-/// translation by half the torus, which maps the problem to itself).
+/// (research/quarter_rounds/find_balanced_quarter_round.py --translate: equal
+/// to its translation by half the torus, which maps the problem to itself).
 const SegmentMove kTorusQuarterRound[] = {
     {0, 0, 0, 0, 0, 1, 0},
     {0, 0, 0, 0, 0, 3, 1},

@@ -8,8 +8,8 @@
 // The paper cuts a block into 16 sub-blocks and shares the flints of its two
 // diagonals into all of them in 3 steps (its Fig. 9, which the text does not
 // reproduce). This lowering does the same with 3-step tables found by a SAT
-// search (cell-level moves; offline/RESULTS.md) and checked by the verifier
-// up to 64 x 64:
+// search (cell-level moves; research/quarter_rounds/README.md) and checked
+// by the verifier up to 64 x 64:
 //
 //   stage 1, n + 1 steps: the root moves half of the message to the
 //     anti-diagonal node of its column (y = S-1-x) and half to the diagonal
@@ -33,7 +33,8 @@
 //     a torus sees; kTorusQuarterRound on wrapping routes, for the top
 //     block of a torus. No single table for both was found: none is
 //     symmetric under a half turn or uses only moves routed alike on both
-//     (UNSAT); the general search did not finish (offline/RESULTS.md);
+//     (UNSAT); the general search did not finish
+//     (research/quarter_rounds/README.md);
 //   a 4 x 4 block of single nodes (n even): kLastQuarterRound, 3 steps to
 //     every node; a 2 x 2 block (n odd): V and H sharings at once, then V.
 //

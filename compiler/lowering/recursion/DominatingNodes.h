@@ -34,8 +34,8 @@
 // puts two circuits on a link from j = 1 on. kExtended is one of the 208
 // assignments contention-free at every level (the same 208 at each of
 // j = 1..7, the levels searched), keeping 6 of the 12
-// virtual neighbours (offline/find_extended_domination.py); the tests
-// verify the plans up to 64 x 64.
+// virtual neighbours (research/quarter_rounds/find_extended_domination.py);
+// the tests verify the plans up to 64 x 64.
 //
 // Cost: alpha = beta = n + 2 (one step of the whole message each) when the
 // source is not one of the 4 nodes of V_(n-1); from those 4 the first step

@@ -24,8 +24,8 @@ struct BoundaryWord {
   const char *Word;
 };
 
-// Found offline (offline/arc_disjoint_trees.py, TABLE_TXT); the Mid/Mid
-// block is the interior staircase.
+// Found offline (research/arc_disjoint_trees/arc_disjoint_trees.py,
+// TABLE_TXT); the Mid/Mid block is the interior staircase.
 const BoundaryWord kBoundary[] = {
     {1, 0, AnyParity, 1, "WENS"},
     {1, 1, AnyParity, 0, "SWEN"},

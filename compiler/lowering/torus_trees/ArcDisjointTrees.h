@@ -5,8 +5,8 @@
 // bidirectional use of the links (Michallon, Trystram & Villard's TR 872I,
 // cited for "the others obtained by successive rotations of pi/2"; the
 // report and Fig. 5 are not here). This is our own construction, found
-// offline (offline/ARC_DISJOINT_TREES.md records it, with the proof) and
-// checked by the tests for n = 3..64 from several roots.
+// offline (research/arc_disjoint_trees/README.md records it, with the
+// proof) and checked by the tests for n = 3..64 from several roots.
 //
 // Four trees use 4(n^2 - 1) arcs, all but the root's four in-arcs, so every
 // other node enters each tree from a different neighbour: a node's four

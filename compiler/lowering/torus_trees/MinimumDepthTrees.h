@@ -32,8 +32,9 @@
 // n = 2m. A figure gives every node's parent as an arrow ('>' x+1, '<'
 // x-1, '^' y+1, 'v' y-1, 'O' the root); its top line is the largest y.
 // There is one base figure per n mod 4 (n0 = 8, 9, 10, 11, in the place of
-// the paper's Figures 9-12; found offline by find_base_figures.py, a SAT
-// encoding of the conditions above solved for several t at once), and
+// the paper's Figures 9-12; found offline by a SAT encoding of the
+// conditions above solved for several t at once, a script that was not
+// kept: the tests check the trees for n = 3..64), and
 // n = n0 + 4t is the base with four rows and four columns
 // inserted - two beside the root's row on each side, copies of the rows at
 // |y| = 1, 2 (t < 0 removes them the same way):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-#===- compiler/lowering/recursion/offline/find_extended_domination.py ------===#
+#===- research/quarter_rounds/find_extended_domination.py ----------------===#
 #
 # Offline only (not built, not run by tests): how kExtended of
 # DominatingNodes.cpp was found. V_j's 16 nodes in a 4 x 4 virtual block sit

@@ -12,7 +12,7 @@ The result is a lower bound for every topology (links are ignored), every
 chunking and every packet-size profile; the equal-packet binomial pipeline
 (P - 1 + ceil(lg n)) (b + m a / P) is printed next to it.
 
-    /usr/bin/python3 bench/offline/one_port_step_bound.py [--a=0.08 --b=75]
+    /usr/bin/python3 research/one_port_bound/one_port_step_bound.py [--a=0.08 --b=75]
 
 Needs python3-scipy (Debian; HiGHS solver). Not built or run by the tests.
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-#===- compiler/lowering/recursion/offline/find_quarter_round.py ------------===#
+#===- research/quarter_rounds/find_quarter_round.py --------------------===#
 #
 # Offline only (not built, not run by tests): how the first kQuarterRound
 # (since replaced by find_balanced_quarter_round.py's tables, see RESULTS.md)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-#===- compiler/lowering/recursion/offline/minimize_quarter_round.py -------===#
+#===- research/quarter_rounds/minimize_quarter_round.py ---------------===#
 #
 # Offline only: drops moves from a table found by find_quarter_round.py
 # while it stays valid (see that file).

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-#===- compiler/lowering/recursion/offline/find_balanced_quarter_round.py ---===#
+#===- research/quarter_rounds/find_balanced_quarter_round.py --------------===#
 #
 # Offline only (not built, not run by tests): the SAT search behind
 # kQuarterRound of AllPortRecursion.cpp, with the balance the recursion
