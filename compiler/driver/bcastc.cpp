@@ -16,7 +16,7 @@
 #include "compiler/driver/CostTable.h"
 #include "compiler/driver/Driver.h"
 #include "backends/calibrate/CalibrationEmitter.h"
-#include "compiler/lowering/postal/PostalReport.h"
+#include "compiler/driver/PostalReport.h"
 #include "ir/PlanIO.h"
 #include "ir/Units.h"
 
