@@ -11,21 +11,18 @@ using namespace llvm;
 namespace bcastc {
 
 int runCompile(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
-  auto R = buildLoweringRequest(Opts);
-  if (!R)
-    return usageError(Err, toString(R.takeError()));
-  auto C = compile(*R, Opts.Algorithm);
-  if (!C)
-    return usageError(Err, toString(C.takeError()));
-  C->Result.printDiagnostics(Err, "<generated>");
-  if (!C->Result.verified()) {
-    Err << "bcastc: error: plan " << C->LoweredPlan->Name
+  auto L = compileRequested(Opts, Err);
+  if (!L)
+    return usageError(Err, toString(L.takeError()));
+  const Candidate &C = L->Compiled;
+  if (!C.Result.verified()) {
+    Err << "bcastc: error: plan " << C.LoweredPlan->Name
         << " failed verification; nothing emitted\n";
     return VerificationFailed;
   }
-  if (int RC = emitPlan(*C->LoweredPlan, Opts, Err))
+  if (int RC = emitPlan(*C.LoweredPlan, Opts, Err))
     return RC;
-  printCostSummary(*C->LoweredPlan, C->Result, reportStream(Opts, Out, Err));
+  printCostSummary(*C.LoweredPlan, C.Result, reportStream(Opts, Out, Err));
   return Verified;
 }
 

@@ -85,20 +85,18 @@ int costPlanFiles(const ToolOptions &Opts, raw_ostream &Out,
 
 int costLoweredPlan(const ToolOptions &Opts, raw_ostream &Out,
                     raw_ostream &Err) {
-  auto R = buildLoweringRequest(Opts);
-  if (!R)
-    return usageError(Err, toString(R.takeError()));
-  auto C = compile(*R, Opts.Algorithm);
-  if (!C)
-    return usageError(Err, toString(C.takeError()));
-  C->Result.printDiagnostics(Err, "<generated>");
-  printCostSummary(*C->LoweredPlan, C->Result, Out);
+  auto L = compileRequested(Opts, Err);
+  if (!L)
+    return usageError(Err, toString(L.takeError()));
+  const LoweringRequest &R = L->Request;
+  const Candidate &C = L->Compiled;
+  printCostSummary(*C.LoweredPlan, C.Result, Out);
   if (Opts.Postal) {
-    if (R->Model.Latency < Rational(1))
+    if (R.Model.Latency < Rational(1))
       return usageError(Err, "--postal needs latency >= 1");
-    printPostalSummary(R->Model.Latency, R->Topo.numNodes(), Out);
+    printPostalSummary(R.Model.Latency, R.Topo.numNodes(), Out);
   }
-  return C->Result.verified() ? Verified : VerificationFailed;
+  return C.Result.verified() ? Verified : VerificationFailed;
 }
 
 } // namespace

@@ -164,4 +164,16 @@ Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts) {
   return R;
 }
 
+Expected<RequestedPlan> compileRequested(const ToolOptions &Opts,
+                                         raw_ostream &Err) {
+  auto R = buildLoweringRequest(Opts);
+  if (!R)
+    return R.takeError();
+  auto C = compile(*R, Opts.Algorithm);
+  if (!C)
+    return C.takeError();
+  C->Result.printDiagnostics(Err, "<generated>");
+  return RequestedPlan{std::move(*R), std::move(*C)};
+}
+
 } // namespace bcastc

@@ -11,9 +11,11 @@
 #define BCASTC_COMPILER_DRIVER_REQUESTBUILDER_H
 
 #include "compiler/Lowering.h"
+#include "compiler/driver/Driver.h"
 #include "compiler/driver/ToolOptions.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace bcastc {
 
@@ -22,6 +24,17 @@ llvm::Expected<uint64_t> messageBytes(const ToolOptions &Opts);
 
 /// The request --topology, --root, --sources, ... describe.
 llvm::Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts);
+
+/// The request and its plan lowered with --algorithm and verified.
+struct RequestedPlan {
+  LoweringRequest Request;
+  Candidate Compiled;
+};
+
+/// Builds the request, lowers and verifies it, and prints the verifier's
+/// diagnostics (for `<generated>`) to \p Err; what compile and cost share.
+llvm::Expected<RequestedPlan> compileRequested(const ToolOptions &Opts,
+                                               llvm::raw_ostream &Err);
 
 } // namespace bcastc
 

@@ -9,30 +9,16 @@
 #include "compiler/driver/Commands.h"
 
 #include "compiler/driver/PostalReport.h"
+#include "tests/driver/CommandRun.h"
 
-#include "llvm/Support/MemoryBuffer.h"
-
-#include <cstdlib>
-#include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
 
 using namespace bcastc;
 
 namespace {
 
-struct Result {
-  int RC;
-  std::string Out, Err;
-};
-
-Result cost(const ToolOptions &O) {
-  Result R;
-  llvm::raw_string_ostream Out(R.Out), Err(R.Err);
-  R.RC = runCost(O, Out, Err);
-  Out.flush();
-  Err.flush();
-  return R;
-}
+CommandRun cost(const ToolOptions &O) { return runCommand(runCost, O); }
 
 ToolOptions topology(const char *Spec) {
   ToolOptions O;
@@ -40,31 +26,11 @@ ToolOptions topology(const char *Spec) {
   return O;
 }
 
-std::string tempPath(llvm::StringRef Name) {
-  const char *Dir = std::getenv("TEST_TMPDIR");
-  return std::string(Dir ? Dir : "/tmp") + "/" + Name.str();
-}
-
-std::string writeTemp(llvm::StringRef Name, llvm::StringRef Text) {
-  std::string Path = tempPath(Name);
-  std::ofstream(Path) << Text.str();
-  return Path;
-}
-
-const char *Bst4Plan = "schedule bst-linear-4-root0\n"
-                       "topology linear 4\n"
-                       "model ports=one switching=wormhole duplex=full "
-                       "capacity=1 latency=1 a=0.08 b=75 rho=0.01\n"
-                       "collective broadcast root=0 bytes=65536 chunks=2\n"
-                       "step 0\n  0 -> 3 : 1\n"
-                       "step 1\n  0 -> 2 : 0\n  3 -> 1 : 1\n"
-                       "step 2\n  0 -> 1 : 0\n  2 -> 3 : 0\n  3 -> 2 : 1\n";
-
 TEST(CostCommand, LoweredPlanPrintsItsCostSummary) {
   ToolOptions O = topology("linear:4");
   O.Algorithm = "st";
   O.Bytes = "1MiB";
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out, "plan st-linear-4-root0: linear:4, broadcast from node 0, "
@@ -78,7 +44,7 @@ TEST(CostCommand, LoweredPlanPrintsItsCostSummary) {
 TEST(CostCommand, LoweredPlanRefusals) {
   ToolOptions O = topology("linear:4");
   O.Root = "9";
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Out, "");
   EXPECT_EQ(R.Err, "bcastc: error: --root=9 is out of range: linear:4 has "
@@ -98,7 +64,7 @@ TEST(CostCommand, PostalAddsTheSummaryAfterTheCost) {
   O.Latency = "2";
   O.Algorithm = "lambda-tree";
   O.Postal = true;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out, "plan lambda-tree-complete:8-lambda2: complete:8, "
@@ -129,7 +95,7 @@ std::string postalTables() {
 TEST(CostCommand, PostalTableAlonePrintsOnlyTheTables) {
   ToolOptions O;
   O.PostalTable = true;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out, postalTables());
@@ -143,7 +109,7 @@ TEST(CostCommand, PostalTableComesBeforeALoweredPlan) {
   ToolOptions O = topology("complete:4");
   O.Algorithm = "postal-binomial";
   O.PostalTable = true;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Out, postalTables() +
                        "plan postal-binomial-complete:4-lambda1: complete:4, "
@@ -159,7 +125,7 @@ TEST(CostCommand, SweepPrintsACsvForOneAlgorithm) {
   ToolOptions O = topology("linear:4");
   O.Sweep = "8B..32B";
   O.Algorithm = "bst";
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out, "bytes,bst\n8,225.960\n16,226.920\n32,228.840\n");
@@ -170,7 +136,7 @@ TEST(CostCommand, SweepWithPlotWritesTheSvg) {
   ToolOptions O = topology("linear:4");
   O.Sweep = "8B..16B";
   O.Plot = Svg;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Out.rfind("bytes,st,bst,rh,chain,pipelined-binary,two-tree,"
                         "comb\n8,151.280,225.960,",
@@ -210,7 +176,7 @@ TEST(CostCommand, SweepRefusals) {
   for (const Case &C : Cases) {
     ToolOptions O = topology("linear:4");
     C.Set(O);
-    Result R = cost(O);
+    CommandRun R = cost(O);
     EXPECT_EQ(R.RC, 2) << C.Err;
     EXPECT_EQ(R.Out, "") << C.Err;
     EXPECT_EQ(R.Err, C.Err);
@@ -220,7 +186,7 @@ TEST(CostCommand, SweepRefusals) {
 TEST(CostCommand, TablePrintsTable2BySimulation) {
   ToolOptions O = topology("mesh:4x4");
   O.Table = true;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out.rfind(
@@ -237,7 +203,7 @@ TEST(CostCommand, TablePrintsTable2BySimulation) {
 TEST(CostCommand, TableRefusesOtherTopologies) {
   ToolOptions O = topology("linear:4");
   O.Table = true;
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Out, "");
   EXPECT_EQ(R.Err, "bcastc: error: --table needs a mesh or torus 2^n x 2^n "
@@ -248,7 +214,7 @@ TEST(CostCommand, PlanFilesAreCostedAtBytes) {
   ToolOptions O;
   O.PlanFiles = {writeTemp("bst4.sched", Bst4Plan)};
   O.Bytes = "1KiB";
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
   EXPECT_EQ(R.Out, "plan bst-linear-4-root0: linear:4, broadcast from node "
@@ -260,31 +226,23 @@ TEST(CostCommand, PlanFilesAreCostedAtBytes) {
 
 TEST(CostCommand, AnUnverifiedPlanIsCostedAndExitsOne) {
   ToolOptions O;
-  std::string Bad = writeTemp("bad.sched",
-                              "schedule bad\ntopology linear 2\nmodel "
-                              "ports=one\ncollective broadcast root=0 "
-                              "bytes=8 chunks=1\nstep 0\n  1 -> 0 : 0\n");
+  std::string Bad = writeTemp("bad.sched", UnverifiedPlan);
   O.PlanFiles = {Bad};
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 1);
   EXPECT_EQ(R.Out, "plan bad: linear:2, broadcast from node 0, 8 bytes in 1 "
                    "chunk, 1 transfers\n"
                    "NOT verified: 2 errors, 1 warnings\n"
                    "cost: 1 steps, 1 start-ups, 1 m*a + 1 b\n"
                    "time: 75.640 us, lower bound 75.640 us, ratio 1.000\n");
-  EXPECT_EQ(R.Err,
-            Bad + ":6: error: step 0: node 1 sends chunk 0 it does not hold "
-                  "yet (1 -> 0 : * at line 6)\n" +
-                Bad + ":6: warning: step 0: node 0 already holds chunk 0 (1 "
-                      "-> 0 : * at line 6)\n" +
-                Bad + ":4: error: node 1 never receives chunk 0\n");
+  EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad));
 }
 
 TEST(CostCommand, PlanFilesRefusals) {
   std::string Plan = writeTemp("bst4b.sched", Bst4Plan);
   ToolOptions O = topology("linear:4");
   O.PlanFiles = {Plan};
-  Result R = cost(O);
+  CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Err,
             "bcastc: error: give either plan files or --topology, not both\n");
