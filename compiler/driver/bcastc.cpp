@@ -7,22 +7,15 @@
 //   bcastc algorithms --topology=... [--root=R] [--bytes=N]
 //
 // Exit codes: 0 verified, 1 verification failed, 2 usage or parse error.
-// main() only parses options and calls the driver library.
+// main() only parses options and calls the driver library (Commands.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/Backend.h"
-#include "compiler/driver/CostSweep.h"
-#include "compiler/driver/CostTable.h"
-#include "compiler/driver/Driver.h"
-#include "backends/calibrate/CalibrationEmitter.h"
-#include "compiler/lowering/postal/PostalReport.h"
-#include "ir/PlanIO.h"
-#include "ir/Units.h"
+#include "compiler/driver/Commands.h"
+#include "compiler/driver/ToolOutput.h"
 
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -30,8 +23,6 @@ using namespace llvm;
 using namespace bcastc;
 
 namespace {
-
-enum ExitCode { Verified = 0, VerificationFailed = 1, UsageError = 2 };
 
 cl::OptionCategory Category("bcastc options");
 
@@ -192,379 +183,49 @@ cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
                                 cl::sub(CostCmd));
 
-/// A one-line usage error: `bcastc: error: MESSAGE`, exit code 2.
-int usageError(const Twine &Msg) {
-  errs() << "bcastc: error: " << Msg << "\n";
-  return UsageError;
+template <typename T> Optional<T> ifGiven(const cl::opt<T> &O) {
+  if (!O.getNumOccurrences())
+    return None;
+  return O.getValue();
 }
 
-/// A plan that cannot be read: the reader's diagnostic (with its source
-/// line and caret for parse errors), exit code 2.
-int planReadError(Error E) {
-  std::string Msg = toString(std::move(E));
-  errs() << Msg << (StringRef(Msg).endswith("\n") ? "" : "\n");
-  return UsageError;
-}
-
-Expected<uint64_t> bytesOption() {
-  if (BytesOpt.getNumOccurrences() == 0)
-    return uint64_t(64) << 10;
-  auto B = parseByteCount(BytesOpt);
-  if (!B)
-    return createStringError(inconvertibleErrorCode(),
-                             "--bytes: " + toString(B.takeError()));
-  return *B;
-}
-
-/// --model's words (split as MachineModel::parseWords splits them) must not
-/// contradict each other or --latency and --nu, which set the same
-/// machine keys: the model would silently take the last one.
-Error checkModelWords() {
-  StringMap<std::string> Seen;
-  SmallVector<StringRef, 8> Pieces, Words;
-  StringRef(ModelOpt).split(Pieces, ' ', -1, false);
-  for (StringRef Piece : Pieces)
-    Piece.split(Words, ',', -1, false);
-  for (StringRef W : Words) {
-    W = W.trim();
-    if (!W.contains('='))
-      continue; // parseWords reports it.
-    StringRef Key = W.split('=').first;
-    auto [It, New] = Seen.try_emplace(Key, W.str());
-    if (!New)
-      return createStringError(inconvertibleErrorCode(),
-                               "--model sets '" + Key + "' twice ('" +
-                                   It->second + "' and '" + W +
-                                   "'); give it once");
-  }
-  auto Both = [&](StringRef Flag, StringRef Key, StringRef What) {
-    return createStringError(inconvertibleErrorCode(),
-                             Flag + " and --model=" + Seen[Key] +
-                                 " both set " + What + "; give one");
-  };
-  if (LatencyOpt.getNumOccurrences() && Seen.count("latency"))
-    return Both("--latency=" + LatencyOpt.getValue(), "latency",
-                "the postal latency");
-  if (NuOpt.getNumOccurrences() && Seen.count("capacity"))
-    return Both("--nu=" + std::to_string(NuOpt.getValue()), "capacity",
-                "the link capacity");
-  return Error::success();
-}
-
-Expected<LoweringRequest> loweringRequest() {
-  if (TopologyOpt.empty())
-    return createStringError(
-        inconvertibleErrorCode(),
-        "--topology is required (e.g. --topology=linear:16)");
-  auto Topo = Topology::parse(TopologyOpt);
-  if (!Topo)
-    return Topo.takeError();
-  LoweringRequest R;
-  R.Topo = *Topo;
-  uint64_t Root;
-  if (StringRef(RootOpt).getAsInteger(10, Root))
-    return createStringError(inconvertibleErrorCode(),
-                             "--root: '" + RootOpt + "' is not a node id");
-  if (Root >= Topo->numNodes())
-    return createStringError(
-        inconvertibleErrorCode(),
-        "--root=" + RootOpt + " is out of range: " + Topo->str() +
-            " has nodes 0.." + Twine(Topo->numNodes() - 1));
-  R.Root = NodeId(Root);
-  // Comma-separated node ids (--sources) and bits (--dimension-order).
-  auto ParseList = [&](StringRef Opt, StringRef Text, uint64_t Limit,
-                       auto &Out) -> Error {
-    SmallVector<StringRef, 16> Items;
-    Text.split(Items, ',');
-    for (StringRef Item : Items) {
-      uint64_t V;
-      if (Item.trim().getAsInteger(10, V) || V >= Limit)
-        return createStringError(inconvertibleErrorCode(),
-                                 "--" + Opt + ": '" + Item +
-                                     "' is not below " + Twine(Limit));
-      Out.push_back(uint32_t(V));
-    }
-    return Error::success();
-  };
-  if (SourcesOpt == "all") // every node once: all-gather-like requests
-    for (NodeId X = 0; X < Topo->numNodes(); ++X)
-      R.Sources.push_back(X);
-  else if (!SourcesOpt.empty())
-    if (Error E = ParseList("sources", SourcesOpt, Topo->numNodes(), R.Sources))
-      return std::move(E);
-  if (!DimensionOrderOpt.empty())
-    if (Error E = ParseList("dimension-order", DimensionOrderOpt,
-                            Topo->numCoordinates() ? 64 : 0, R.DimensionOrder))
-      return std::move(E);
-  R.Seed = SeedOpt;
-  if (NpDOpt.getNumOccurrences() && NpDOpt < 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "--np-d must not be negative");
-  R.NpD = NpDOpt;
-  R.Packets = PacketsOpt;
-  R.MaxTransfers = MaxTransfersOpt;
-  auto Bytes = bytesOption();
-  if (!Bytes)
-    return Bytes.takeError();
-  R.Bytes = *Bytes;
-  if (SizeStrategyOpt == "auto")
-    R.Sizes = SizeStrategy::Auto;
-  else if (SizeStrategyOpt == "virtual")
-    R.Sizes = SizeStrategy::Virtual;
-  else if (SizeStrategyOpt == "companions")
-    R.Sizes = SizeStrategy::Companions;
-  else
-    return createStringError(inconvertibleErrorCode(),
-                             "--size-strategy: '" + SizeStrategyOpt +
-                                 "' is not auto, virtual or companions");
-  if (Error E = checkModelWords())
-    return std::move(E);
-  MachineOptions MO;
-  MO.Machine = MachineOpt;
-  MO.Nu = NuOpt;
-  MO.Overrides = ModelOpt;
-  if (LatencyOpt.getNumOccurrences())
-    MO.Overrides += " latency=" + LatencyOpt.getValue();
-  if (AlphaOpt.getNumOccurrences()) {
-    auto A = parsePositiveRational(AlphaOpt);
-    if (!A || !(*A < Rational(1))) {
-      if (!A)
-        consumeError(A.takeError());
-      return createStringError(inconvertibleErrorCode(),
-                               "--alpha: '" + AlphaOpt +
-                                   "' is not a number in (0, 1)");
-    }
-    R.Alpha = *A;
-  }
-  if (NuOpt.getNumOccurrences() && NuOpt < 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "--nu must not be negative");
-  auto M = buildMachineModel(MO);
-  if (!M)
-    return M.takeError();
-  R.Model = *M;
-  return R;
-}
-
-/// Emits \p P with the chosen backend to -o (default standard output).
-int emit(const Plan &P) {
-  const BackendInfo *B = findBackend(EmitOpt);
-  if (!B) {
-    std::string Known;
-    for (const BackendInfo &I : allBackends())
-      Known += (Known.empty() ? "" : ", ") + I.Name.str();
-    return usageError("--emit: unknown output kind '" + EmitOpt +
-                      "' (expected " + Known + ")");
-  }
-  EmitOptions EO;
-  EO.FunctionName = FunctionNameOpt;
-  EO.MscclDialect = MscclDialectOpt;
-  std::string Path = OutputOpt.empty() ? "-" : OutputOpt.getValue();
-  if (Error E = writeFileAtomically(
-          Path, [&](raw_ostream &OS) { return B->Emit(P, EO, OS); }))
-    return usageError(toString(std::move(E)));
-  return Verified;
-}
-
-/// Where the human-readable report goes: stderr when the emitted output
-/// takes standard output.
-raw_ostream &reportStream() {
-  StringRef O = OutputOpt;
-  bool Stdout = O.empty() || O == "-" || O == "/dev/stdout" ||
-                O == "/dev/fd/1" || O == "/proc/self/fd/1";
-  return Stdout ? errs() : outs();
-}
-
-int runCompile() {
-  auto R = loweringRequest();
-  if (!R)
-    return usageError(toString(R.takeError()));
-  auto C = compile(*R, AlgorithmOpt);
-  if (!C)
-    return usageError(toString(C.takeError()));
-  C->Result.printDiagnostics(errs(), "<generated>");
-  if (!C->Result.verified()) {
-    errs() << "bcastc: error: plan " << C->LoweredPlan->Name
-           << " failed verification; nothing emitted\n";
-    return VerificationFailed;
-  }
-  if (int RC = emit(*C->LoweredPlan))
-    return RC;
-  printCostSummary(*C->LoweredPlan, C->Result, reportStream());
-  return Verified;
-}
-
-int runVerify() {
-  if (PlanFiles.empty())
-    return usageError("verify needs at least one plan file");
-  if (OutputOpt.getNumOccurrences() && PlanFiles.size() != 1)
-    return usageError("-o takes one plan file");
-  // verify emits only to -o: without it an --emit would be dropped.
-  for (cl::Option *O : std::initializer_list<cl::Option *>{
-           &EmitOpt, &FunctionNameOpt, &MscclDialectOpt})
-    if (O->getNumOccurrences() && !OutputOpt.getNumOccurrences())
-      return usageError("verify --" + O->ArgStr +
-                        " emits nothing without -o FILE (-o - for standard "
-                        "output)");
-  int RC = Verified;
-  for (const std::string &File : PlanFiles) {
-    auto P = readPlanFile(File);
-    if (!P)
-      return planReadError(P.takeError());
-    VerificationResult R = verifyPlan(*P);
-    R.printDiagnostics(errs(), File);
-    if (!R.verified()) {
-      errs() << File << ": " << R.numErrors() << " errors; plan not verified\n";
-      RC = VerificationFailed;
-      continue;
-    }
-    if (OutputOpt.getNumOccurrences()) {
-      if (int E = emit(*P))
-        return E;
-    }
-    printCostSummary(*P, R, reportStream());
-  }
-  return RC;
-}
-
-int runSweep() {
-  auto Range = parseSweepRange(SweepOpt);
-  if (!Range)
-    return usageError(toString(Range.takeError()));
-  auto R = loweringRequest();
-  if (!R)
-    return usageError(toString(R.takeError()));
-  std::vector<std::string> Only;
-  if (AlgorithmOpt != "auto") {
-    if (!findAlgorithm(AlgorithmOpt))
-      return usageError("unknown algorithm '" + AlgorithmOpt + "'");
-    Only.push_back(AlgorithmOpt);
-  }
-  CostSweep S = runCostSweep(*R, sweepSizes(Range->first, Range->second), Only);
-  if (S.Rows.empty())
-    return usageError("no algorithm applies to " + R->Topo.str());
-  if (!PlotOpt.empty()) {
-    std::string Svg;
-    raw_string_ostream OS(Svg);
-    printSweepSvg(S, OS);
-    if (Error E = writeFileAtomically(PlotOpt, OS.str()))
-      return usageError(toString(std::move(E)));
-  }
-  printSweepCsv(S, outs());
-  return Verified;
-}
-
-int runCost() {
-  if (TableOpt) {
-    auto R = loweringRequest();
-    if (!R)
-      return usageError(toString(R.takeError()));
-    if (Error E = printCostTable(*R, outs()))
-      return usageError(toString(std::move(E)));
-    return Verified;
-  }
-  if (PostalTableOpt) {
-    printPostalTables(outs());
-    if (!TopologyOpt.getNumOccurrences() && PlanFiles.empty())
-      return Verified;
-  }
-  if (SweepOpt.getNumOccurrences()) {
-    if (!PlanFiles.empty())
-      return usageError("--sweep lowers algorithms; it takes --topology, not "
-                        "plan files");
-    return runSweep();
-  }
-  if (PlotOpt.getNumOccurrences())
-    return usageError("--plot needs --sweep");
-  if (!PlanFiles.empty()) {
-    if (TopologyOpt.getNumOccurrences())
-      return usageError("give either plan files or --topology, not both");
-    auto Bytes = bytesOption();
-    if (!Bytes)
-      return usageError(toString(Bytes.takeError()));
-    int RC = Verified;
-    for (const std::string &File : PlanFiles) {
-      auto P = readPlanFile(File);
-      if (!P)
-        return planReadError(P.takeError());
-      if (BytesOpt.getNumOccurrences())
-        P->Coll.Bytes = *Bytes;
-      VerificationResult R = verifyPlan(*P);
-      R.printDiagnostics(errs(), File);
-      printCostSummary(*P, R, outs());
-      if (!R.verified())
-        RC = VerificationFailed;
-    }
-    return RC;
-  }
-  auto R = loweringRequest();
-  if (!R)
-    return usageError(toString(R.takeError()));
-  auto C = compile(*R, AlgorithmOpt);
-  if (!C)
-    return usageError(toString(C.takeError()));
-  C->Result.printDiagnostics(errs(), "<generated>");
-  printCostSummary(*C->LoweredPlan, C->Result, outs());
-  if (PostalOpt) {
-    if (R->Model.Latency < Rational(1))
-      return usageError("--postal needs latency >= 1");
-    printPostalSummary(R->Model.Latency, R->Topo.numNodes(), outs());
-  }
-  return C->Result.verified() ? Verified : VerificationFailed;
-}
-
-int runCalibrate() {
-  if (CalibrateEmitOpt != "mpi-cpp")
-    return usageError("calibrate --emit: unknown output kind '" +
-                      CalibrateEmitOpt + "' (expected mpi-cpp)");
-  CalibrationOptions CO;
-  CO.Repeat = CalibrateRepeatOpt;
-  if (CalibrateSizesOpt.getNumOccurrences()) {
-    CO.Sizes.clear();
-    SmallVector<StringRef, 8> Parts;
-    StringRef(CalibrateSizesOpt).split(Parts, ',');
-    for (StringRef Part : Parts) {
-      auto B = parseByteCount(Part.trim());
-      if (!B)
-        return usageError("--sizes: " + toString(B.takeError()));
-      CO.Sizes.push_back(*B);
-    }
-    llvm::sort(CO.Sizes);
-  }
-  std::string Out;
-  raw_string_ostream OS(Out);
-  if (Error E = emitCalibrationProgram(CO, OS))
-    return usageError(toString(std::move(E)));
-  OS.flush();
-  std::string Path =
-      CalibrateOutputOpt.empty() ? "-" : CalibrateOutputOpt.getValue();
-  if (Error E = writeFileAtomically(Path, Out))
-    return usageError(toString(std::move(E)));
-  return Verified;
-}
-
-int runAlgorithms() {
-  auto R = loweringRequest();
-  if (!R)
-    return usageError(toString(R.takeError()));
-  outs() << "algorithms for " << R->Topo.str() << ", root " << R->Root << ", "
-         << R->Bytes << " bytes, machine " << R->Model.str() << "\n";
-  outs() << "rank algorithm                         time (us)  start-ups    ratio  m*a "
-            "coefficient\n";
-  unsigned Rank = 0;
-  for (const Candidate &C : rankAlgorithms(*R)) {
-    if (!C.Reason.empty()) {
-      outs() << "-    " << format("%-28s ", C.Algo->Name.str().c_str())
-             << "not applicable: " << C.Reason << "\n";
-      continue;
-    }
-    const CostReport &Cost = C.Result.Cost;
-    outs() << format("%-4u %-28s %14.3f %10llu %8.3f  ", ++Rank,
-                     C.Algo->Name.str().c_str(), Cost.Time,
-                     (unsigned long long)Cost.Startups, Cost.Ratio)
-           << Cost.Transmit << "\n";
-  }
-  return Verified;
+/// The parsed command line as the driver library takes it.
+ToolOptions toolOptions() {
+  ToolOptions T;
+  T.Topology = ifGiven(TopologyOpt);
+  T.Root = RootOpt;
+  T.Bytes = ifGiven(BytesOpt);
+  T.Algorithm = AlgorithmOpt;
+  T.Sources = SourcesOpt;
+  T.Seed = SeedOpt;
+  T.DimensionOrder = DimensionOrderOpt;
+  T.SizeStrategy = SizeStrategyOpt;
+  T.Machine = MachineOpt;
+  T.Nu = ifGiven(NuOpt);
+  T.Model = ModelOpt;
+  T.Latency = ifGiven(LatencyOpt);
+  T.Alpha = ifGiven(AlphaOpt);
+  T.NpD = ifGiven(NpDOpt);
+  T.Packets = PacketsOpt;
+  T.MaxTransfers = MaxTransfersOpt;
+  T.Emit = EmitOpt;
+  T.EmitGiven = EmitOpt.getNumOccurrences();
+  T.Output = ifGiven(OutputOpt);
+  T.FunctionName = FunctionNameOpt;
+  T.FunctionNameGiven = FunctionNameOpt.getNumOccurrences();
+  T.MscclDialect = MscclDialectOpt;
+  T.MscclDialectGiven = MscclDialectOpt.getNumOccurrences();
+  T.PlanFiles.assign(PlanFiles.begin(), PlanFiles.end());
+  T.Sweep = ifGiven(SweepOpt);
+  T.Plot = ifGiven(PlotOpt);
+  T.Postal = PostalOpt;
+  T.PostalTable = PostalTableOpt;
+  T.Table = TableOpt;
+  T.CalibrateEmit = CalibrateEmitOpt;
+  T.CalibrateOutput = CalibrateOutputOpt;
+  T.CalibrateSizes = ifGiven(CalibrateSizesOpt);
+  T.CalibrateRepeat = CalibrateRepeatOpt;
+  return T;
 }
 
 } // namespace
@@ -606,16 +267,17 @@ int main(int argc, char **argv) {
     errs() << Msg.split('\n').first << "\n";
     return UsageError;
   }
+  ToolOptions Opts = toolOptions();
   if (CompileCmd)
-    return runCompile();
+    return runCompile(Opts, outs(), errs());
   if (VerifyCmd)
-    return runVerify();
+    return runVerify(Opts, outs(), errs());
   if (CostCmd)
-    return runCost();
+    return runCost(Opts, outs(), errs());
   if (AlgorithmsCmd)
-    return runAlgorithms();
+    return runAlgorithms(Opts, outs(), errs());
   if (CalibrateCmd)
-    return runCalibrate();
-  return usageError("expected a command: compile, verify, cost or algorithms "
+    return runCalibrate(Opts, errs());
+  return usageError(errs(), "expected a command: compile, verify, cost or algorithms "
                     "(see bcastc --help)");
 }

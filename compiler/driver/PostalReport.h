@@ -1,4 +1,4 @@
-//===- compiler/lowering/postal/PostalReport.h - Postal tables for `cost` -*- C++ -*-===//
+//===- compiler/driver/PostalReport.h - Postal tables for `cost` -*- C++ -*-===//
 //
 // What `bcastc cost --postal` and `bcastc cost --postal-table` print:
 // T_lambda(n) with N_lambda(t) at every time N changes (Bruck et al. Section
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_POSTAL_POSTALREPORT_H
-#define BCASTC_COMPILER_LOWERING_POSTAL_POSTALREPORT_H
+#ifndef BCASTC_COMPILER_DRIVER_POSTALREPORT_H
+#define BCASTC_COMPILER_DRIVER_POSTALREPORT_H
 
 #include "ir/Rational.h"
 
@@ -28,4 +28,4 @@ void printPostalTables(llvm::raw_ostream &OS);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_POSTAL_POSTALREPORT_H
+#endif // BCASTC_COMPILER_DRIVER_POSTALREPORT_H

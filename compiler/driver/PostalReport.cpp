@@ -1,6 +1,6 @@
-//===- compiler/lowering/postal/PostalReport.cpp --------------------------===//
+//===- compiler/driver/PostalReport.cpp -----------------------------------===//
 
-#include "compiler/lowering/postal/PostalReport.h"
+#include "compiler/driver/PostalReport.h"
 
 #include "compiler/lowering/postal/PostalModel.h"
 

@@ -1,0 +1,179 @@
+//===- compiler/driver/RequestBuilder.cpp ---------------------------------===//
+
+#include "compiler/driver/RequestBuilder.h"
+
+#include "compiler/driver/Driver.h"
+#include "ir/MachineModel.h"
+#include "ir/Units.h"
+
+#include "llvm/ADT/StringMap.h"
+
+using namespace llvm;
+
+namespace bcastc {
+
+namespace {
+
+Error failure(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// --model's words (split as MachineModel::parseWords splits them) must not
+/// contradict each other or --latency and --nu, which set the same
+/// machine keys: the model would silently take the last one.
+Error checkModelWords(const ToolOptions &Opts) {
+  StringMap<std::string> Seen;
+  SmallVector<StringRef, 8> Pieces, Words;
+  StringRef(Opts.Model).split(Pieces, ' ', -1, false);
+  for (StringRef Piece : Pieces)
+    Piece.split(Words, ',', -1, false);
+  for (StringRef W : Words) {
+    W = W.trim();
+    if (!W.contains('='))
+      continue; // parseWords reports it.
+    StringRef Key = W.split('=').first;
+    auto [It, New] = Seen.try_emplace(Key, W.str());
+    if (!New)
+      return failure("--model sets '" + Key + "' twice ('" + It->second +
+                     "' and '" + W + "'); give it once");
+  }
+  auto Both = [&](StringRef Flag, StringRef Key, StringRef What) {
+    return failure(Flag + " and --model=" + Seen[Key] + " both set " + What +
+                   "; give one");
+  };
+  if (Opts.Latency && Seen.count("latency"))
+    return Both("--latency=" + *Opts.Latency, "latency", "the postal latency");
+  if (Opts.Nu && Seen.count("capacity"))
+    return Both("--nu=" + std::to_string(*Opts.Nu), "capacity",
+                "the link capacity");
+  return Error::success();
+}
+
+/// Comma-separated ids below \p Limit (--sources' nodes, --dimension-order's
+/// bits) appended to \p Out.
+template <typename VectorT>
+Error parseIdList(StringRef Opt, StringRef Text, uint64_t Limit,
+                  VectorT &Out) {
+  SmallVector<StringRef, 16> Items;
+  Text.split(Items, ',');
+  for (StringRef Item : Items) {
+    uint64_t V;
+    if (Item.trim().getAsInteger(10, V) || V >= Limit)
+      return failure("--" + Opt + ": '" + Item + "' is not below " +
+                     Twine(Limit));
+    Out.push_back(uint32_t(V));
+  }
+  return Error::success();
+}
+
+Expected<SizeStrategy> sizeStrategy(StringRef Name) {
+  if (Name == "auto")
+    return SizeStrategy::Auto;
+  if (Name == "virtual")
+    return SizeStrategy::Virtual;
+  if (Name == "companions")
+    return SizeStrategy::Companions;
+  return failure("--size-strategy: '" + Name +
+                 "' is not auto, virtual or companions");
+}
+
+/// --alpha, --machine, --nu, --model and --latency, checked in the order the
+/// tool has always checked them (the first wrong one is reported).
+Error applyMachine(const ToolOptions &Opts, LoweringRequest &R) {
+  if (Error E = checkModelWords(Opts))
+    return E;
+  MachineOptions MO;
+  MO.Machine = Opts.Machine;
+  MO.Nu = Opts.Nu.getValueOr(-1);
+  MO.Overrides = Opts.Model;
+  if (Opts.Latency)
+    MO.Overrides += " latency=" + *Opts.Latency;
+  if (Opts.Alpha) {
+    auto A = parsePositiveRational(*Opts.Alpha);
+    if (!A || !(*A < Rational(1))) {
+      if (!A)
+        consumeError(A.takeError());
+      return failure("--alpha: '" + *Opts.Alpha +
+                     "' is not a number in (0, 1)");
+    }
+    R.Alpha = *A;
+  }
+  if (Opts.Nu && *Opts.Nu < 0)
+    return failure("--nu must not be negative");
+  auto M = buildMachineModel(MO);
+  if (!M)
+    return M.takeError();
+  R.Model = *M;
+  return Error::success();
+}
+
+} // namespace
+
+Expected<uint64_t> messageBytes(const ToolOptions &Opts) {
+  if (!Opts.Bytes)
+    return uint64_t(64) << 10;
+  auto B = parseByteCount(*Opts.Bytes);
+  if (!B)
+    return failure("--bytes: " + toString(B.takeError()));
+  return *B;
+}
+
+Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts) {
+  if (!Opts.Topology || Opts.Topology->empty())
+    return failure("--topology is required (e.g. --topology=linear:16)");
+  auto Topo = Topology::parse(*Opts.Topology);
+  if (!Topo)
+    return Topo.takeError();
+  LoweringRequest R;
+  R.Topo = *Topo;
+  uint64_t Root;
+  if (StringRef(Opts.Root).getAsInteger(10, Root))
+    return failure("--root: '" + Opts.Root + "' is not a node id");
+  if (Root >= Topo->numNodes())
+    return failure("--root=" + Opts.Root + " is out of range: " + Topo->str() +
+                   " has nodes 0.." + Twine(Topo->numNodes() - 1));
+  R.Root = NodeId(Root);
+  if (Opts.Sources == "all") // every node once: all-gather-like requests
+    for (NodeId X = 0; X < Topo->numNodes(); ++X)
+      R.Sources.push_back(X);
+  else if (!Opts.Sources.empty())
+    if (Error E = parseIdList("sources", Opts.Sources, Topo->numNodes(),
+                              R.Sources))
+      return std::move(E);
+  if (!Opts.DimensionOrder.empty())
+    if (Error E = parseIdList("dimension-order", Opts.DimensionOrder,
+                              Topo->numCoordinates() ? 64 : 0,
+                              R.DimensionOrder))
+      return std::move(E);
+  R.Seed = Opts.Seed;
+  if (Opts.NpD && *Opts.NpD < 0)
+    return failure("--np-d must not be negative");
+  R.NpD = Opts.NpD.getValueOr(-1);
+  R.Packets = Opts.Packets;
+  R.MaxTransfers = Opts.MaxTransfers;
+  auto Bytes = messageBytes(Opts);
+  if (!Bytes)
+    return Bytes.takeError();
+  R.Bytes = *Bytes;
+  auto Sizes = sizeStrategy(Opts.SizeStrategy);
+  if (!Sizes)
+    return Sizes.takeError();
+  R.Sizes = *Sizes;
+  if (Error E = applyMachine(Opts, R))
+    return std::move(E);
+  return R;
+}
+
+Expected<RequestedPlan> compileRequested(const ToolOptions &Opts,
+                                         raw_ostream &Err) {
+  auto R = buildLoweringRequest(Opts);
+  if (!R)
+    return R.takeError();
+  auto C = compile(*R, Opts.Algorithm);
+  if (!C)
+    return C.takeError();
+  C->Result.printDiagnostics(Err, "<generated>");
+  return RequestedPlan{std::move(*R), std::move(*C)};
+}
+
+} // namespace bcastc

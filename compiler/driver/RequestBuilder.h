@@ -1,0 +1,41 @@
+//===- compiler/driver/RequestBuilder.h - Options to a LoweringRequest -*- C++ -*-===//
+//
+// Turns the command line's lowering options into a LoweringRequest, refusing
+// values and combinations that are wrong (an out-of-range root, --model
+// setting a key twice or contradicting --latency/--nu, ...) with a message
+// that names the option.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_COMPILER_DRIVER_REQUESTBUILDER_H
+#define BCASTC_COMPILER_DRIVER_REQUESTBUILDER_H
+
+#include "compiler/Lowering.h"
+#include "compiler/driver/Driver.h"
+#include "compiler/driver/ToolOptions.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace bcastc {
+
+/// --bytes, or 64 KiB when it is not given.
+llvm::Expected<uint64_t> messageBytes(const ToolOptions &Opts);
+
+/// The request --topology, --root, --sources, ... describe.
+llvm::Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts);
+
+/// The request and its plan lowered with --algorithm and verified.
+struct RequestedPlan {
+  LoweringRequest Request;
+  Candidate Compiled;
+};
+
+/// Builds the request, lowers and verifies it, and prints the verifier's
+/// diagnostics (for `<generated>`) to \p Err; what compile and cost share.
+llvm::Expected<RequestedPlan> compileRequested(const ToolOptions &Opts,
+                                               llvm::raw_ostream &Err);
+
+} // namespace bcastc
+
+#endif // BCASTC_COMPILER_DRIVER_REQUESTBUILDER_H
