@@ -11,8 +11,9 @@
 # with `mpicxx -Wall -Wextra -Werror`, link it with tests/mpi/harness.cc and
 # run ONE mpirun on the plan's rank count (kNumRanks of the emitted code),
 # where the harness checks every byte on every rank for counts {0, 1, 7,
-# 4096, 1 MiB + 3} and three datatypes, and that a wrong root and a negative
-# count fail on every rank without communicating (see harness.cc).
+# 4096, 1 MiB + 3 (less above 16 ranks)} and three datatypes, and that a
+# wrong root and a negative count fail on every rank without communicating
+# (see harness.cc).
 # Every family's mpirun test is a cases file for this one script.
 #
 # mpicxx and mpirun settings: tests/mpi/mpi_env.sh.
