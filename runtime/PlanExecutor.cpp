@@ -63,48 +63,9 @@ namespace {
 /// Messages larger than this go in several pieces (MPI counts are int).
 const uint64_t PieceBytes = uint64_t(1) << 30;
 
-/// Sets \p Plain when \p Type's elements are exactly their TypeSize bytes
-/// in memory order from the element's address: a predefined type without
-/// gaps, or a dup or contiguous of such, recursively. Only these move as
-/// raw bytes. Extents cannot tell: struct {int at 4, int at 0} has no gap
-/// and lb 0, but its first int is the second in memory. (The emitted
-/// code's runtime, backends/mpi/MpiCppEmitter.cpp, has the same test.)
-int isPlainBytes(MPI_Datatype Type, bool &Plain) {
-  Plain = false;
-  MPI_Count Size, Lb, Extent, TrueLb, TrueExtent;
-  int RC;
-  if ((RC = MPI_Type_size_x(Type, &Size)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
-          MPI_SUCCESS)
-    return RC;
-  if (Lb != 0 || Extent != Size || TrueLb != 0 || TrueExtent != Size)
-    return MPI_SUCCESS;
-  int NumInts, NumAddrs, NumTypes, Combiner;
-  if ((RC = MPI_Type_get_envelope(Type, &NumInts, &NumAddrs, &NumTypes,
-                                  &Combiner)) != MPI_SUCCESS)
-    return RC;
-  if (Combiner == MPI_COMBINER_NAMED) {
-    Plain = true;
-    return MPI_SUCCESS;
-  }
-  if ((Combiner != MPI_COMBINER_DUP && Combiner != MPI_COMBINER_CONTIGUOUS) ||
-      NumInts > 1 || NumAddrs != 0 || NumTypes != 1)
-    return MPI_SUCCESS;
-  int Ints[1];
-  MPI_Aint Addrs[1];
-  MPI_Datatype Inner;
-  if ((RC = MPI_Type_get_contents(Type, NumInts, NumAddrs, NumTypes, Ints,
-                                  Addrs, &Inner)) != MPI_SUCCESS)
-    return RC;
-  RC = isPlainBytes(Inner, Plain);
-  // get_contents hands out new references to derived types only.
-  int FreeRC = MPI_Type_get_envelope(Inner, &NumInts, &NumAddrs, &NumTypes,
-                                     &Combiner);
-  if (FreeRC == MPI_SUCCESS && Combiner != MPI_COMBINER_NAMED)
-    FreeRC = MPI_Type_free(&Inner);
-  return RC != MPI_SUCCESS ? RC : FreeRC;
-}
+// isPlainBytes: the emitted code's test of which datatypes move as raw
+// bytes, from the same source (tests/runtime/datatype_test checks both).
+#include "runtime/mpi/PlainBytes.h"
 
 /// Count elements of Type at Buffer; Size and Extent are Type's.
 struct Elements {
