@@ -29,7 +29,7 @@
 #ifndef BCASTC_RUNTIME_PLANEXECUTOR_H
 #define BCASTC_RUNTIME_PLANEXECUTOR_H
 
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -2,8 +2,10 @@
 //
 // The generated file has three parts: a header comment describing the plan
 // and the function's contract, the plan as per-rank static tables (integer
-// widths chosen per table so large plans stay compact), and a fixed runtime
-// that walks the calling rank's entries step by step. Everything but the
+// widths chosen per table so large plans stay compact), and the runtime
+// that walks the calling rank's entries step by step: runtime/mpi's files,
+// compiled and tested there, embedded at build time, with the plan's
+// variant selected by their #if flags (RuntimeSource.h). Everything but the
 // exported function sits in an anonymous namespace, so several generated
 // files link into one program. Only the runtime pieces the collective uses
 // are written, so the file compiles warning-free with -Wall -Wextra.
@@ -22,8 +24,8 @@
 // A `+> ... received` send carries the sender's value without its own
 // contribution. Ops have no inverse, so ranks with such sends keep a second
 // accumulator of what they received by `+>`, folded alongside the value; it
-// is written (and the runtime patched to use it) only for plans that have
-// them, so every other plan's output stays as it was.
+// is written (the runtime's BCASTC_RECEIVED_SENDS variant) only for plans
+// that have them, so every other plan's output stays as it was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +35,7 @@
 #include "backends/CppTable.h"
 #include "backends/mpi/RuntimeSource.h"
 #include "ir/Rational.h"
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
