@@ -1,4 +1,4 @@
-//===- backends/mpi/RuntimeSource.cpp - The runtime an mpi-cpp file carries -===//
+//===- backends/mpi/RuntimeSource.cpp - The emitted runtime ----------===//
 
 #include "backends/mpi/RuntimeSource.h"
 
@@ -41,8 +41,7 @@ llvm::Expected<bool> evaluate(llvm::StringRef Cond,
     Term = Term.trim();
     const bool Negated = Term.consume_front("!");
     if (!Term.startswith("BCASTC_") ||
-        Term.find_first_not_of(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") !=
+        Term.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") !=
             llvm::StringRef::npos)
       return sourceError(Path, Line, "not a BCASTC_ flag: " + Term);
     const bool Value = llvm::is_contained(Defined, Term) != Negated;
@@ -115,8 +114,8 @@ llvm::Error select(llvm::StringRef Path,
     } else if (Line.startswith("#include \"") && Line.endswith("\"")) {
       if (!Active())
         continue;
-      if (llvm::Error E = select(Line.drop_front(10).drop_back(), Defined,
-                                 Depth + 1, Out))
+      if (llvm::Error E =
+              select(Line.drop_front(10).drop_back(), Defined, Depth + 1, Out))
         return E;
     } else {
       return sourceError(Path, No, "unexpected directive: " + Line);

@@ -14,8 +14,7 @@ using namespace bcastc;
 
 namespace {
 
-std::string select(llvm::StringRef Path,
-                   std::vector<llvm::StringRef> Defined) {
+std::string select(llvm::StringRef Path, std::vector<llvm::StringRef> Defined) {
   auto Text = selectRuntimeSource(Path, Defined);
   if (!Text) {
     ADD_FAILURE() << llvm::toString(Text.takeError());
@@ -77,10 +76,10 @@ TEST(RuntimeSourceTest, StandaloneSignatureOnlyOnRequest) {
   EXPECT_EQ(select("runtime/mpi/Entry.h", {"BCASTC_BROADCAST"})
                 .find("bcastc_collective"),
             std::string::npos);
-  EXPECT_EQ(select("runtime/mpi/Entry.h",
-                   {"BCASTC_BROADCAST", "BCASTC_STANDALONE"})
-                .rfind("extern \"C\" int bcastc_collective(void *buffer", 0),
-            0u);
+  EXPECT_EQ(
+      select("runtime/mpi/Entry.h", {"BCASTC_BROADCAST", "BCASTC_STANDALONE"})
+          .rfind("extern \"C\" int bcastc_collective(void *buffer", 0),
+      0u);
 }
 
 TEST(RuntimeSourceTest, UnknownFileIsAnError) {

@@ -121,12 +121,13 @@ void checkCollective(int Rank) {
              MPI_SUCCESS,
          "strided broadcast returns MPI_SUCCESS");
   for (int I = 0; I < 10; ++I)
-    expect(Data[I] == (I % 2 == 0 ? I : Rank == 0 ? I : -2),
+    expect(Data[I] == (I % 2 == 0  ? I
+                       : Rank == 0 ? I
+                                   : -2),
            "strided broadcast element", I);
   MPI_Type_free(&Strided);
   int One = 0;
-  expect(bcastc_collective(&One, 1, MPI_INT, 1, MPI_COMM_WORLD) ==
-             MPI_ERR_ROOT,
+  expect(bcastc_collective(&One, 1, MPI_INT, 1, MPI_COMM_WORLD) == MPI_ERR_ROOT,
          "another root is MPI_ERR_ROOT");
 }
 #elif BCASTC_ALLREDUCE
@@ -147,8 +148,8 @@ void checkCollective(int Rank) {
       expect(In[I] == 4LL * (I + 1), "in-place allreduce max", I);
   }
   MPI_Op Op;
-  MPI_Op_create(
-      [](void *, void *, int *, MPI_Datatype *) {}, /*commute=*/0, &Op);
+  MPI_Op_create([](void *, void *, int *, MPI_Datatype *) {}, /*commute=*/0,
+                &Op);
   int X = 0, Y = 0;
   expect(bcastc_collective(&X, &Y, 1, MPI_INT, Op, MPI_COMM_WORLD) ==
              MPI_ERR_OP,
