@@ -6,18 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-  if (count < 0) {
-    std::snprintf(Message, sizeof Message, "%s: negative count %d",
-                  kFunctionName, count);
-    reportOnce(Message);
-    return MPI_ERR_COUNT;
-  }
-  if (datatype == MPI_DATATYPE_NULL) {
-    std::snprintf(Message, sizeof Message, "%s: datatype is MPI_DATATYPE_NULL",
-                  kFunctionName);
-    reportOnce(Message);
-    return MPI_ERR_TYPE;
-  }
+#include "runtime/mpi/CountChecks.h"
   if (op == MPI_OP_NULL) {
     std::snprintf(Message, sizeof Message, "%s: op is MPI_OP_NULL",
                   kFunctionName);

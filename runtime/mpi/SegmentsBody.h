@@ -1,23 +1,12 @@
 //===- runtime/mpi/SegmentsBody.h - Broadcasts' body ------------*- C++ -*-===//
 //
 // The rest of the exported function's body (runtime/mpi/Entry.h) for
-// broadcast and multibroadcast: its argument checks, then runSteps. A fragment of that
-// body; Entry.h includes it.
+// broadcast and multibroadcast: its argument checks, then runSteps. A
+// fragment of that body; Entry.h includes it.
 //
 //===----------------------------------------------------------------------===//
 
-  if (count < 0) {
-    std::snprintf(Message, sizeof Message, "%s: negative count %d",
-                  kFunctionName, count);
-    reportOnce(Message);
-    return MPI_ERR_COUNT;
-  }
-  if (datatype == MPI_DATATYPE_NULL) {
-    std::snprintf(Message, sizeof Message, "%s: datatype is MPI_DATATYPE_NULL",
-                  kFunctionName);
-    reportOnce(Message);
-    return MPI_ERR_TYPE;
-  }
+#include "runtime/mpi/CountChecks.h"
   if ((RC = MPI_Comm_rank(comm, &Rank)) != MPI_SUCCESS)
     return RC;
   TypeInfo T;
