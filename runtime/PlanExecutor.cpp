@@ -10,12 +10,15 @@
 #include "ir/PlanIO.h"
 #include "verifier/Verifier.h"
 
+#include <algorithm>
 #include <climits>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <memory>
 #include <new>
+#include <vector>
 
 namespace bcastc {
 
@@ -42,69 +45,38 @@ llvm::Expected<PlanExecutor> PlanExecutor::fromPlan(const Plan &P,
   E.Origin = Origin.str();
   E.SynchronousSends = P.Model.transfersEndInTheirStep();
   const uint32_t N = E.Sched.NumRanks;
+  struct Entry {
+    uint64_t Step, Peer, Kind, First, Last;
+  };
   std::vector<std::vector<Entry>> PerRank(N);
   for (size_t Step = 0; Step < E.Sched.Steps.size(); ++Step) {
     for (const ScheduledMove &M : E.Sched.Steps[Step])
       for (const ChunkRange &C : M.Chunks)
-        PerRank[M.Dst].push_back({uint32_t(Step), M.Src, false, C.Begin, C.End});
+        PerRank[M.Dst].push_back({Step, M.Src, 0, C.Begin, C.End});
     for (const ScheduledMove &M : E.Sched.Steps[Step])
       for (const ChunkRange &C : M.Chunks)
-        PerRank[M.Src].push_back({uint32_t(Step), M.Dst, true, C.Begin, C.End});
+        PerRank[M.Src].push_back({Step, M.Dst, 1, C.Begin, C.End});
   }
   E.RankStart.push_back(0);
+  E.SetStart.push_back(0);
   for (const std::vector<Entry> &Mine : PerRank) {
-    E.Entries.insert(E.Entries.end(), Mine.begin(), Mine.end());
-    E.RankStart.push_back(E.Entries.size());
+    for (const Entry &X : Mine) {
+      E.OpSetKind.push_back(E.OpStep.size() * 4 + X.Kind);
+      E.OpStep.push_back(X.Step);
+      E.OpPeer.push_back(X.Peer);
+      E.SetRanges.push_back(X.First);
+      E.SetRanges.push_back(X.Last);
+      E.SetStart.push_back(E.OpStep.size());
+    }
+    E.RankStart.push_back(E.OpStep.size());
   }
   return std::move(E);
 }
 
 namespace {
-/// Messages larger than this go in several pieces (MPI counts are int).
-const uint64_t PieceBytes = uint64_t(1) << 30;
-
-/// Sets \p Plain when \p Type's elements are exactly their TypeSize bytes
-/// in memory order from the element's address: a predefined type without
-/// gaps, or a dup or contiguous of such, recursively. Only these move as
-/// raw bytes. Extents cannot tell: struct {int at 4, int at 0} has no gap
-/// and lb 0, but its first int is the second in memory. (The emitted
-/// code's runtime, backends/mpi/MpiCppEmitter.cpp, has the same test.)
-int isPlainBytes(MPI_Datatype Type, bool &Plain) {
-  Plain = false;
-  MPI_Count Size, Lb, Extent, TrueLb, TrueExtent;
-  int RC;
-  if ((RC = MPI_Type_size_x(Type, &Size)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_extent_x(Type, &Lb, &Extent)) != MPI_SUCCESS ||
-      (RC = MPI_Type_get_true_extent_x(Type, &TrueLb, &TrueExtent)) !=
-          MPI_SUCCESS)
-    return RC;
-  if (Lb != 0 || Extent != Size || TrueLb != 0 || TrueExtent != Size)
-    return MPI_SUCCESS;
-  int NumInts, NumAddrs, NumTypes, Combiner;
-  if ((RC = MPI_Type_get_envelope(Type, &NumInts, &NumAddrs, &NumTypes,
-                                  &Combiner)) != MPI_SUCCESS)
-    return RC;
-  if (Combiner == MPI_COMBINER_NAMED) {
-    Plain = true;
-    return MPI_SUCCESS;
-  }
-  if ((Combiner != MPI_COMBINER_DUP && Combiner != MPI_COMBINER_CONTIGUOUS) ||
-      NumInts > 1 || NumAddrs != 0 || NumTypes != 1)
-    return MPI_SUCCESS;
-  int Ints[1];
-  MPI_Aint Addrs[1];
-  MPI_Datatype Inner;
-  if ((RC = MPI_Type_get_contents(Type, NumInts, NumAddrs, NumTypes, Ints,
-                                  Addrs, &Inner)) != MPI_SUCCESS)
-    return RC;
-  RC = isPlainBytes(Inner, Plain);
-  // get_contents hands out new references to derived types only.
-  int FreeRC = MPI_Type_get_envelope(Inner, &NumInts, &NumAddrs, &NumTypes,
-                                     &Combiner);
-  if (FreeRC == MPI_SUCCESS && Combiner != MPI_COMBINER_NAMED)
-    FreeRC = MPI_Type_free(&Inner);
-  return RC != MPI_SUCCESS ? RC : FreeRC;
-}
+// isPlainBytes: the emitted code's test of which datatypes move as raw
+// bytes, from the same source (tests/runtime/datatype_test checks both).
+#include "runtime/mpi/PlainBytes.h"
 
 /// Count elements of Type at Buffer; Size and Extent are Type's.
 struct Elements {
@@ -139,48 +111,43 @@ int packElements(bool Unpack, const Elements &E, unsigned char *Packed,
   }
   return MPI_SUCCESS;
 }
+
+/// The names the emitted runtime reads its tables by: globals in an
+/// emitted file, members here, so that its functions, compiled as members
+/// of the walkers below, run the executor's tables.
+struct Tables {
+  const char *kFunctionName;
+  uint64_t kNumChunks, kNumSegments;
+  const uint64_t *kSegFirst, *kSegSource, *kSetStart, *kSetRanges, *kRankStart,
+      *kOpStep, *kOpPeer, *kOpSetKind;
+};
+
+// The emitted broadcast runtime (runtime/mpi/Runtime.h) with and without
+// synchronous sends: the executor performs plans with the emitted code's
+// walker, runSteps, not a second one.
+#define BCASTC_BROADCAST 1
+struct Walker : Tables {
+#include "runtime/mpi/Runtime.h"
+};
+#define BCASTC_SYNCHRONOUS_SENDS 1
+struct SynchronousWalker : Tables {
+#include "runtime/mpi/Runtime.h"
+};
+#undef BCASTC_SYNCHRONOUS_SENDS
+#undef BCASTC_BROADCAST
 } // namespace
 
 int PlanExecutor::run(int Rank, unsigned char *Data, uint64_t Bytes,
                       MPI_Comm Comm) const {
-  const uint64_t D = Sched.DataChunks;
-  std::vector<MPI_Request> Requests;
-  uint64_t I = RankStart[Rank];
-  const uint64_t End = RankStart[Rank + 1];
-  while (I < End) {
-    const uint32_t Step = Entries[I].Step;
-    // Tags only separate consecutive steps' messages between one pair; MPI's
-    // non-overtaking rule orders the rest.
-    const int Tag = int(Step % (kMaxTag + 1));
-    Requests.clear();
-    for (; I < End && Entries[I].Step == Step; ++I) {
-      const Entry &E = Entries[I];
-      const uint64_t Lo = chunkBegin(E.First, D, Bytes);
-      const uint64_t Hi = chunkBegin(E.Last, D, Bytes);
-      for (uint64_t At = Lo; At < Hi; At += PieceBytes) {
-        const int Len = int(std::min(PieceBytes, Hi - At));
-        MPI_Request Req;
-        const int RC =
-            !E.Send ? MPI_Irecv(Data + At, Len, MPI_BYTE, int(E.Peer), Tag,
-                                Comm, &Req)
-            : SynchronousSends
-                ? MPI_Issend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag, Comm,
-                             &Req)
-                : MPI_Isend(Data + At, Len, MPI_BYTE, int(E.Peer), Tag, Comm,
-                            &Req);
-        if (RC != MPI_SUCCESS)
-          return RC;
-        Requests.push_back(Req);
-      }
-    }
-    if (!Requests.empty()) {
-      const int RC = MPI_Waitall(int(Requests.size()), Requests.data(),
-                                 MPI_STATUSES_IGNORE);
-      if (RC != MPI_SUCCESS)
-        return RC;
-    }
-  }
-  return MPI_SUCCESS;
+  const uint64_t SegFirst[] = {0, Sched.DataChunks};
+  const uint64_t SegSource[] = {Sched.Root};
+  const Tables T{"bcastc_pmpi",    Sched.DataChunks, 1,
+                 SegFirst,         SegSource,        SetStart.data(),
+                 SetRanges.data(), RankStart.data(), OpStep.data(),
+                 OpPeer.data(),    OpSetKind.data()};
+  return SynchronousSends
+             ? SynchronousWalker{T}.runSteps(Rank, Data, Bytes, Comm)
+             : Walker{T}.runSteps(Rank, Data, Bytes, Comm);
 }
 
 int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
@@ -216,13 +183,13 @@ int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
 
   // Others travel packed: the root packs, the others unpack after the
   // last step.
-  std::unique_ptr<unsigned char[]> Packed(new (std::nothrow)
-                                              unsigned char[Bytes]);
+  std::unique_ptr<unsigned char[]> Packed(
+      new (std::nothrow) unsigned char[Bytes]);
   if (!Packed)
     return MPI_ERR_NO_MEM;
   const Elements E{Buffer, Count, Type, TypeSize, Extent};
-  if (Rank == Root && (RC = packElements(false, E, Packed.get(), Comm)) !=
-                          MPI_SUCCESS)
+  if (Rank == Root &&
+      (RC = packElements(false, E, Packed.get(), Comm)) != MPI_SUCCESS)
     return RC;
   if ((RC = run(Rank, Packed.get(), Bytes, Comm)) != MPI_SUCCESS ||
       Rank == Root)

@@ -5,8 +5,8 @@
 // must not trust blindly), and performs it with MPI_Bcast's arguments: per
 // step, this rank's MPI_Irecv's, then its sends (MPI_Issend where the
 // model's transfers end within their step, MPI_Isend for postal plans),
-// then one MPI_Waitall -- the semantics of the mpi-cpp backend, read from a
-// table at run time instead of compiled in:
+// then one MPI_Waitall -- the mpi-cpp backend's own walker (runtime/mpi),
+// over tables built at load time instead of compiled in:
 //
 //   plan table (.pb) --load--> BroadcastSchedule --per rank--> entries
 //   step 0: 0 -> 2 : *          rank 2: step 0 recv 0-1 from 0
@@ -19,8 +19,8 @@
 // datatype (even one without gaps: a struct may list its fields out of
 // memory order) is packed by the root and unpacked by the others, so ranks
 // may pass different datatypes of one type signature. Packing goes in
-// pieces of whole elements below INT_MAX bytes; pieces above 1 GiB go as
-// several messages. All communication uses the communicator it is given, with tags
+// pieces of whole elements below INT_MAX bytes; messages above INT_MAX
+// bytes go in several. All communication uses the communicator it is given, with tags
 // 0..kMaxTag; callers that share the communicator with the application
 // (the PMPI library) pass a private duplicate.
 //
@@ -29,7 +29,7 @@
 #ifndef BCASTC_RUNTIME_PLANEXECUTOR_H
 #define BCASTC_RUNTIME_PLANEXECUTOR_H
 
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -67,24 +67,21 @@ public:
   int bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
             MPI_Comm Comm) const;
 
-  /// The largest tag bcast() uses.
-  static constexpr int kMaxTag = 1023;
+  /// The largest tag bcast() uses (the emitted runtime's, which it runs).
+  static constexpr int kMaxTag = 32767;
 
 private:
-  struct Entry {
-    uint32_t Step;
-    uint32_t Peer;
-    bool Send;
-    uint32_t First, Last; ///< Chunks [First, Last).
-  };
   BroadcastSchedule Sched;
   std::string Origin;
   /// See MachineModel::transfersEndInTheirStep.
   bool SynchronousSends = true;
-  /// Rank r's entries are Entries[RankStart[r], RankStart[r + 1]), by step,
-  /// receives before sends.
-  std::vector<uint64_t> RankStart;
-  std::vector<Entry> Entries;
+  /// The tables of an emitted mpi-cpp file (runtime/mpi/Runtime.h), one
+  /// chunk range per entry: rank r's entries are RankStart[r] ..
+  /// RankStart[r + 1] - 1, by step, receives before sends; entry i is
+  /// OpStep[i], OpPeer[i], OpSetKind[i] = i * 4 + (1 send, 0 receive), and
+  /// its chunks [SetRanges[2i], SetRanges[2i + 1]).
+  std::vector<uint64_t> RankStart, OpStep, OpPeer, OpSetKind, SetStart,
+      SetRanges;
 
   int run(int Rank, unsigned char *Data, uint64_t Bytes, MPI_Comm Comm) const;
 };

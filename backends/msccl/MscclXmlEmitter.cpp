@@ -1,7 +1,7 @@
 //===- backends/msccl/MscclXmlEmitter.cpp - `--emit=msccl-xml` ------------===//
 //
 // Builds the threadblocks of every rank from the trimmed broadcast schedule
-// (runtime/BroadcastSchedule.h), then prints them one tag per line. The
+// (ir/BroadcastSchedule.h), then prints them one tag per line. The
 // emitter never checks its own output; tests run every file through
 // MscclChecker, which re-reads the text and simulates it.
 //
@@ -9,7 +9,7 @@
 
 #include "backends/msccl/MscclXmlEmitter.h"
 
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include <algorithm>
 #include <map>

@@ -12,7 +12,7 @@
 
 #include "backends/CppIdentifier.h"
 #include "backends/CppTable.h"
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

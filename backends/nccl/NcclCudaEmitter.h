@@ -11,7 +11,7 @@
 // that performs a verified broadcast plan with one ncclGroupStart() ...
 // ncclGroupEnd() block of ncclSend/ncclRecv per step in which the calling
 // rank takes part. The plan becomes per-rank static tables (the trimmed
-// moves of runtime/BroadcastSchedule.h), one entry per contiguous chunk run:
+// moves of ir/BroadcastSchedule.h), one entry per contiguous chunk run:
 //
 //   step 0: 0 -> 2 : *        rank 0: (0, 2, send, 0-2) (1, 1, send, 0-2)
 //   step 1: 0 -> 1 : *   ==>  rank 2: (0, 0, recv, 0-2) (1, 3, send, 0-2)

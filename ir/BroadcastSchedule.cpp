@@ -1,11 +1,11 @@
-//===- runtime/BroadcastSchedule.cpp - A broadcast plan as moves ----------===//
+//===- ir/BroadcastSchedule.cpp - A broadcast plan as moves ---------------===//
 //
 // Replays who holds what step by step, as the MPI emitter does, so that
 // every backend moves exactly the bytes the receiver lacks.
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/BroadcastSchedule.h"
+#include "ir/BroadcastSchedule.h"
 
 #include <algorithm>
 #include <cassert>

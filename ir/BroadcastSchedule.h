@@ -1,4 +1,4 @@
-//===- runtime/BroadcastSchedule.h - A broadcast plan as point-to-point moves -*- C++ -*-===//
+//===- ir/BroadcastSchedule.h - A broadcast plan as point-to-point moves -*- C++ -*-===//
 //
 // The view every runtime backend (nccl-cu, msccl-xml, the .pb executor)
 // needs of a verified broadcast plan: per step, the point-to-point moves
@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_RUNTIME_BROADCASTSCHEDULE_H
-#define BCASTC_RUNTIME_BROADCASTSCHEDULE_H
+#ifndef BCASTC_IR_BROADCASTSCHEDULE_H
+#define BCASTC_IR_BROADCASTSCHEDULE_H
 
 #include "ir/Plan.h"
 
@@ -82,4 +82,4 @@ inline uint64_t chunkBegin(uint64_t Chunk, uint64_t DataChunks,
 
 } // namespace bcastc
 
-#endif // BCASTC_RUNTIME_BROADCASTSCHEDULE_H
+#endif // BCASTC_IR_BROADCASTSCHEDULE_H

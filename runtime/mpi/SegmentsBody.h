@@ -1,0 +1,37 @@
+//===- runtime/mpi/SegmentsBody.h - Broadcasts' body ------------*- C++ -*-===//
+//
+// The rest of the exported function's body (runtime/mpi/Entry.h) for
+// broadcast and multibroadcast: its argument checks, then runSteps. A
+// fragment of that body; Entry.h includes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/mpi/CountChecks.h"
+  if ((RC = MPI_Comm_rank(comm, &Rank)) != MPI_SUCCESS)
+    return RC;
+  TypeInfo T;
+  if ((RC = getTypeInfo(datatype, T)) != MPI_SUCCESS)
+    return RC;
+  const uint64_t SegmentBytes =
+      static_cast<uint64_t>(count) * static_cast<uint64_t>(T.Size);
+  if (SegmentBytes == 0)
+    return MPI_SUCCESS;
+  if (T.Contiguous)
+    return runSteps(Rank, static_cast<unsigned char *>(buffer), SegmentBytes,
+                    comm);
+
+  // Other datatypes travel packed: each segment's source packs it before the
+  // first step, the other ranks unpack it after the last.
+  if (!isPackable(T))
+    return MPI_ERR_TYPE;
+  unsigned char *Packed =
+      static_cast<unsigned char *>(std::malloc(kNumSegments * SegmentBytes));
+  if (!Packed)
+    return MPI_ERR_NO_MEM;
+  RC = packSegments(false, Rank, buffer, count, T, Packed, comm);
+  if (RC == MPI_SUCCESS)
+    RC = runSteps(Rank, Packed, SegmentBytes, comm);
+  if (RC == MPI_SUCCESS)
+    RC = packSegments(true, Rank, buffer, count, T, Packed, comm);
+  std::free(Packed);
+  return RC;
