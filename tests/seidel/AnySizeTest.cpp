@@ -1,4 +1,4 @@
-//===- tests/lowering/AnySizeTest.cpp - Every n, every root ---------------===//
+//===- tests/seidel/AnySizeTest.cpp - Every n, every root ---------------===//
 //
 // Seidel 1993 Sections 4 and 5: ST and BST broadcast from any node on a
 // linear array of any size. For every n in 2..64 and every root the plan
@@ -14,7 +14,7 @@
 
 #include "LoweringTestUtil.h"
 
-#include "compiler/lowering/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
 #include "verifier/Verifier.h"
 
 namespace bcastc {

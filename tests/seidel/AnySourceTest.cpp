@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/AnySourceTest.cpp - Seidel's conjecture (S7) -----===//
+//===- tests/seidel/AnySourceTest.cpp - Seidel's conjecture (S7) -----===//
 //
 // Section 4 proves any-source ST and BST only for linear arrays and
 // conjectures it for the mesh algorithms. The lowerings relabel by XOR

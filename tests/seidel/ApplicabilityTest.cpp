@@ -1,4 +1,4 @@
-//===- tests/lowering/ApplicabilityTest.cpp - Registry and refusals -------===//
+//===- tests/seidel/ApplicabilityTest.cpp - Registry and refusals -------===//
 //
 // The registry lists st and bst in Algorithms.def order, and each refuses
 // requests it cannot serve with a message naming the algorithm and why.

@@ -1,4 +1,4 @@
-//===- tests/lowering/BidirectionalSpanningTreeTest.cpp - BST vs figures --===//
+//===- tests/seidel/BidirectionalSpanningTreeTest.cpp - BST vs figures --===//
 //
 // Seidel 1993: the BST broadcast on linear:8 from node 0 (Fig. 7) and from
 // node 5 (Fig. 14). The root keeps chunk 0 and sends chunk 1 to its

@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/ColumnRowSpanningTreeTest.cpp - S3c and S3d ------===//
+//===- tests/seidel/ColumnRowSpanningTreeTest.cpp - S3c and S3d ------===//
 //
 // Seidel 1993, Section 3.2.2: `st-mesh-nu-naive` (Eq. 3) and
 // `st-mesh-5phase` (Eq. 4), nu from 0 to min(d1, d2).

@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/CompanionsTest.cpp - Any size (S8) ---------------===//
+//===- tests/seidel/CompanionsTest.cpp - Any size (S8) ---------------===//
 //
 // Section 5.2: on an n1 x n2 mesh the broadcast runs on the 2^floor(lg n1)
 // x 2^floor(lg n2) full nodes (EmbeddedMesh::onFullNodes), then every full

@@ -1,4 +1,4 @@
-//===- tests/lowering/CostTest.cpp - Simulated time equals the closed form -===//
+//===- tests/seidel/CostTest.cpp - Simulated time equals the closed form -===//
 //
 // For n = 2^d, d = 1..12, with the Delta constants a = 0.08 us/B, b = 75 us:
 //   ST   time(m) = d (a m + b)                     for every m (one chunk);

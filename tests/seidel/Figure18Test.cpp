@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/Figure18Test.cpp - Section 6 on the 2^4 x 2^5 mesh ===//
+//===- tests/seidel/Figure18Test.cpp - Section 6 on the 2^4 x 2^5 mesh ===//
 //
 // Figure 18: predicted costs on mesh:16x32 with the Delta constants
 // (a = abar = 0.08 us/B, b = 75 us, rho = 0.01 us/B, nu = 0) for

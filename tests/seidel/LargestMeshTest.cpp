@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/LargestMeshTest.cpp - 2^10 x 2^10 ----------------===//
+//===- tests/seidel/LargestMeshTest.cpp - 2^10 x 2^10 ----------------===//
 //
 // The acceptance grid goes to d1 = d2 = 10: one root, a million nodes,
 // each plan verified (contention, data flow, order) and costed exactly.

@@ -1,4 +1,4 @@
-//===- tests/seidel_linear/LinearNuTest.cpp - ST and BST on a line, every nu ===//
+//===- tests/seidel/LinearNuTest.cpp - ST and BST on a line, every nu ===//
 //
 // Seidel 1993, Sections 3.1.2 and 3.3.2 (nu > 0), 4.2 and 4.3 (any root),
 // 5.2 (any size by companions). Catalog rows S1, S2, S4, S7, S8. With link

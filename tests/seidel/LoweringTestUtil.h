@@ -1,4 +1,4 @@
-//===- tests/lowering/LoweringTestUtil.h - Helpers for lowering tests -*- C++ -*-===//
+//===- tests/seidel/LoweringTestUtil.h - Helpers for lowering tests -*- C++ -*-===//
 //
 // Building requests, printing a plan's steps the way the paper's figures
 // read them (`step 0` then `  0 -> 4 : *` lines), so tests compare text,

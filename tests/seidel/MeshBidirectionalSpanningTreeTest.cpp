@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/MeshBidirectionalSpanningTreeTest.cpp - bst-mesh -===//
+//===- tests/seidel/MeshBidirectionalSpanningTreeTest.cpp - bst-mesh -===//
 //
 // Seidel 1993, Sections 3.4.1 and 3.4.2: the "better" BST broadcast on a
 // 2^d1 x 2^d2 mesh. The plan verifies with no errors and no warnings (so no

@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/MeshSpanningTreeTest.cpp - st-mesh (S3b, S3e) ----===//
+//===- tests/seidel/MeshSpanningTreeTest.cpp - st-mesh (S3b, S3e) ----===//
 //
 // Seidel 1993, Sections 3.2.1 and 3.2.2 (end): the "better" ST broadcast on
 // a 2^d1 x 2^d2 mesh. Given the mesh, a root and nu, the plan verifies with

@@ -1,4 +1,4 @@
-//===- tests/seidel_mesh/MeshTestUtil.h - Helpers for the mesh tests -*- C++ -*-===//
+//===- tests/seidel/MeshTestUtil.h - Helpers for the mesh tests -*- C++ -*-===//
 //
 // Requests on a mesh with the Delta constants and a capacity 2^nu, the
 // closed forms of Seidel 1993's mesh broadcasts as exact (Transmit,

@@ -1,4 +1,4 @@
-//===- tests/seidel_linear/RecursiveHalvingTest.cpp - RH, linear and mesh ===//
+//===- tests/seidel/RecursiveHalvingTest.cpp - RH, linear and mesh ===//
 //
 // Seidel 1993, Sections 3.5, 3.6, 4.4, 5.2; catalog rows S6a, S6b, S7, S8.
 // The plan's model says contention=charge: the links pass counts the

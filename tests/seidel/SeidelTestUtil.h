@@ -1,7 +1,7 @@
-//===- tests/seidel_linear/SeidelTestUtil.h - Requests, checks, closed forms -*- C++ -*-===//
+//===- tests/seidel/SeidelTestUtil.h - Requests, checks, closed forms -*- C++ -*-===//
 //
 // Seidel's requests with a link capacity 2^nu (the rest comes from
-// tests/lowering/LoweringTestUtil.h); verifies, and compares the exact cost
+// tests/seidel/LoweringTestUtil.h); verifies, and compares the exact cost
 // (Transmit, Startups, Permute as Rationals) with a closed form; prints the
 // plan and the diagnostics when they differ.
 //
@@ -10,7 +10,7 @@
 #ifndef BCASTC_TESTS_SEIDEL_LINEAR_SEIDELTESTUTIL_H
 #define BCASTC_TESTS_SEIDEL_LINEAR_SEIDELTESTUTIL_H
 
-#include "tests/lowering/LoweringTestUtil.h"
+#include "tests/seidel/LoweringTestUtil.h"
 #include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"

@@ -1,4 +1,4 @@
-//===- tests/seidel_linear/SimpleMeshTest.cpp - ST and BST on a mesh as lines ===//
+//===- tests/seidel/SimpleMeshTest.cpp - ST and BST on a mesh as lines ===//
 //
 // Seidel 1993, Sections 3.2.1 (simple mesh ST), 3.4.1 Eq. 9 (BST on the mesh
 // as one linear array), 5.1 and 5.2; catalog rows S3a, S5a, S7, S8.

@@ -1,4 +1,4 @@
-//===- tests/lowering/SpanningBinomialTreeTest.cpp - Building blocks ------===//
+//===- tests/seidel/SpanningBinomialTreeTest.cpp - Building blocks ------===//
 //
 // The shared patterns of Seidel 1993 Section 3.1.1 on their own: distribute
 // (halving down the tree, position p ends with packet p), the dimensional
@@ -10,9 +10,9 @@
 
 #include "LoweringTestUtil.h"
 
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 #include "verifier/Verifier.h"
 
 namespace bcastc {

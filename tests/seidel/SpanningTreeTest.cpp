@@ -1,4 +1,4 @@
-//===- tests/lowering/SpanningTreeTest.cpp - ST plans against the figures -===//
+//===- tests/seidel/SpanningTreeTest.cpp - ST plans against the figures -===//
 //
 // Seidel 1993: the ST broadcast on linear:8 from node 0 (Fig. 1) and from
 // node 5 (Fig. 13), and on 11 nodes with virtual nodes (Fig. 15(a)) and with

@@ -1,6 +1,6 @@
-//===- compiler/lowering/WormholeRequest.cpp ------------------------------===//
+//===- compiler/lowering/common/WormholeRequest.cpp ------------------------------===//
 
-#include "compiler/lowering/WormholeRequest.h"
+#include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

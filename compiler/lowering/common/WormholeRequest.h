@@ -1,4 +1,4 @@
-//===- compiler/lowering/WormholeRequest.h - Wormhole request checks -*- C++ -*-===//
+//===- compiler/lowering/common/WormholeRequest.h - Wormhole request checks -*- C++ -*-===//
 //
 // What every step-synchronous wormhole lowering (Seidel's linear-array and
 // mesh broadcasts, Zhuang & Liberatore's recursions) needs from a request
@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_WORMHOLEREQUEST_H
-#define BCASTC_COMPILER_LOWERING_WORMHOLEREQUEST_H
+#ifndef BCASTC_COMPILER_LOWERING_COMMON_WORMHOLEREQUEST_H
+#define BCASTC_COMPILER_LOWERING_COMMON_WORMHOLEREQUEST_H
 
 #include "compiler/Lowering.h"
 
@@ -32,4 +32,4 @@ llvm::Error checkWormholeRequest(llvm::StringRef Algo, const LoweringRequest &R,
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_WORMHOLEREQUEST_H
+#endif // BCASTC_COMPILER_LOWERING_COMMON_WORMHOLEREQUEST_H

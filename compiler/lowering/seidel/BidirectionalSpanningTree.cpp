@@ -1,9 +1,9 @@
-//===- compiler/lowering/BidirectionalSpanningTree.cpp - BST on a line ----===//
+//===- compiler/lowering/seidel/BidirectionalSpanningTree.cpp - BST on a line ----===//
 
-#include "compiler/lowering/BidirectionalSpanningTree.h"
+#include "compiler/lowering/seidel/BidirectionalSpanningTree.h"
 
-#include "compiler/lowering/LinearArrayRequest.h"
-#include "compiler/lowering/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/LinearArrayRequest.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
 
 #include <cassert>
 #include <cmath>

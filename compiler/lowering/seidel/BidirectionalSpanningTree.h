@@ -1,4 +1,4 @@
-//===- compiler/lowering/BidirectionalSpanningTree.h - BST on a line -*- C++ -*-===//
+//===- compiler/lowering/seidel/BidirectionalSpanningTree.h - BST on a line -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.3.1 (nu = 0), Section 4.3 (any root) and Sections
 // 5.1/5.2 (any n). Catalog rows S4, S7, S8. Algorithm name `bst`.
@@ -30,13 +30,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_BIDIRECTIONALSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_BIDIRECTIONALSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_BIDIRECTIONALSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_BIDIRECTIONALSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 namespace bcastc {
 
@@ -62,4 +62,4 @@ void bidirectionalSpanningTreeStep(VirtualPlanBuilder &B, const VirtualArray &A,
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_BIDIRECTIONALSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_BIDIRECTIONALSPANNINGTREE_H

@@ -1,10 +1,10 @@
-//===- compiler/lowering/mesh/ColumnRowSpanningTree.cpp -------------------===//
+//===- compiler/lowering/seidel/ColumnRowSpanningTree.cpp -------------------===//
 
-#include "compiler/lowering/mesh/ColumnRowSpanningTree.h"
+#include "compiler/lowering/seidel/ColumnRowSpanningTree.h"
 
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
-#include "compiler/lowering/mesh/MeshBroadcastRequest.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/MeshBroadcastRequest.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 

@@ -1,4 +1,4 @@
-//===- compiler/lowering/mesh/ColumnRowSpanningTree.h - ST down a column, then rows -*- C++ -*-===//
+//===- compiler/lowering/seidel/ColumnRowSpanningTree.h - ST down a column, then rows -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.2.2: the mesh ST for nu > 0 built from the linear
 // one (Section 3.1.2: distribute over the root's metanode of 2^nu nodes,
@@ -35,8 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESH_COLUMNROWSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_MESH_COLUMNROWSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_COLUMNROWSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_COLUMNROWSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -51,4 +51,4 @@ lowerColumnRowSpanningTreeFivePhase(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESH_COLUMNROWSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_COLUMNROWSPANNINGTREE_H

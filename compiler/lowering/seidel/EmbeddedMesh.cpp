@@ -1,9 +1,9 @@
-//===- compiler/lowering/EmbeddedMesh.cpp ---------------------------------===//
+//===- compiler/lowering/seidel/EmbeddedMesh.cpp ---------------------------------===//
 
-#include "compiler/lowering/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
 
-#include "compiler/lowering/LinearArrayRequest.h"
-#include "compiler/lowering/WormholeRequest.h"
+#include "compiler/lowering/seidel/LinearArrayRequest.h"
+#include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -1,4 +1,4 @@
-//===- compiler/lowering/EmbeddedMesh.h - 2^D1 x 2^D2 positions on a mesh -*- C++ -*-===//
+//===- compiler/lowering/seidel/EmbeddedMesh.h - 2^D1 x 2^D2 positions on a mesh -*- C++ -*-===//
 //
 // Seidel 1993 writes the mesh algorithms for 2^d1 x 2^d2 nodes. An
 // EmbeddedMesh is that grid of positions mapped onto the rows and columns of
@@ -26,12 +26,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_EMBEDDEDMESH_H
-#define BCASTC_COMPILER_LOWERING_EMBEDDEDMESH_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_EMBEDDEDMESH_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_EMBEDDEDMESH_H
 
 #include "compiler/Lowering.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 #include <string>
 #include <utility>
@@ -111,4 +111,4 @@ std::string meshPlanName(llvm::StringRef Algo, const LoweringRequest &R,
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_EMBEDDEDMESH_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_EMBEDDEDMESH_H

@@ -1,6 +1,6 @@
-//===- compiler/lowering/mesh/InterleavedSubmeshes.cpp --------------------===//
+//===- compiler/lowering/seidel/InterleavedSubmeshes.cpp --------------------===//
 
-#include "compiler/lowering/mesh/InterleavedSubmeshes.h"
+#include "compiler/lowering/seidel/InterleavedSubmeshes.h"
 
 #include <cassert>
 #include <vector>

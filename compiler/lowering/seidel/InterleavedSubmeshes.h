@@ -1,4 +1,4 @@
-//===- compiler/lowering/mesh/InterleavedSubmeshes.h - Checkerboard trees -*- C++ -*-===//
+//===- compiler/lowering/seidel/InterleavedSubmeshes.h - Checkerboard trees -*- C++ -*-===//
 //
 // The layout the "better" mesh broadcasts share (Seidel 1993, Sections 3.2.1,
 // 3.2.2, 3.4.1, 3.4.2): a 2^d1 x 2^d2 grid seen as 2^(2nu) interleaved
@@ -34,12 +34,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESH_INTERLEAVEDSUBMESHES_H
-#define BCASTC_COMPILER_LOWERING_MESH_INTERLEAVEDSUBMESHES_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_INTERLEAVEDSUBMESHES_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_INTERLEAVEDSUBMESHES_H
 
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
 
 namespace bcastc {
 
@@ -85,4 +85,4 @@ private:
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESH_INTERLEAVEDSUBMESHES_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_INTERLEAVEDSUBMESHES_H

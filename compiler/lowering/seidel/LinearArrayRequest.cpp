@@ -1,9 +1,9 @@
-//===- compiler/lowering/LinearArrayRequest.cpp ---------------------------===//
+//===- compiler/lowering/seidel/LinearArrayRequest.cpp ---------------------------===//
 
-#include "compiler/lowering/LinearArrayRequest.h"
+#include "compiler/lowering/seidel/LinearArrayRequest.h"
 
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/WormholeRequest.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

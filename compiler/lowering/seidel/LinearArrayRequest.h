@@ -1,4 +1,4 @@
-//===- compiler/lowering/LinearArrayRequest.h - Shared request checks -*- C++ -*-===//
+//===- compiler/lowering/seidel/LinearArrayRequest.h - Shared request checks -*- C++ -*-===//
 //
 // What the linear-array broadcasts of Seidel 1993 (ST, BST) need from a
 // request, checked once for all of them: a linear array, a root in range, and
@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
-#define BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_LINEARARRAYREQUEST_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_LINEARARRAYREQUEST_H
 
 #include "compiler/Lowering.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -78,4 +78,4 @@ Plan lowerOnLinearArray(
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_LINEARARRAYREQUEST_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_LINEARARRAYREQUEST_H

@@ -1,9 +1,9 @@
-//===- compiler/lowering/MeshAsLinearBidirectionalSpanningTree.cpp --------===//
+//===- compiler/lowering/seidel/MeshAsLinearBidirectionalSpanningTree.cpp --------===//
 
-#include "compiler/lowering/MeshAsLinearBidirectionalSpanningTree.h"
+#include "compiler/lowering/seidel/MeshAsLinearBidirectionalSpanningTree.h"
 
-#include "compiler/lowering/BidirectionalSpanningTree.h"
-#include "compiler/lowering/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/BidirectionalSpanningTree.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
 
 namespace bcastc {
 

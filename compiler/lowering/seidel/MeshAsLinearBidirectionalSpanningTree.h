@@ -1,4 +1,4 @@
-//===- compiler/lowering/MeshAsLinearBidirectionalSpanningTree.h -*- C++ -*-===//
+//===- compiler/lowering/seidel/MeshAsLinearBidirectionalSpanningTree.h -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.4.1, Eq. 9: the BST broadcast on a 2^d1 x 2^d2 mesh
 // treated as one linear array of 2^(d1+d2) nodes. Catalog rows S5a, S7, S8.
@@ -29,12 +29,12 @@
 // virtual nodes. The simulating last row and column hold positions of both
 // trees, so the linear tail argument does not carry over by itself; the
 // verifier finds no shared port or link for every R, C in 2..9 and every
-// root (tests/seidel_linear/SimpleMeshTest.cpp).
+// root (tests/seidel/SimpleMeshTest.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -46,4 +46,4 @@ lowerMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_MESHASLINEARBIDIRECTIONALSPANNINGTREE_H

@@ -1,11 +1,11 @@
-//===- compiler/lowering/mesh/MeshBidirectionalSpanningTree.cpp -----------===//
+//===- compiler/lowering/seidel/MeshBidirectionalSpanningTree.cpp -----------===//
 
-#include "compiler/lowering/mesh/MeshBidirectionalSpanningTree.h"
+#include "compiler/lowering/seidel/MeshBidirectionalSpanningTree.h"
 
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
-#include "compiler/lowering/mesh/InterleavedSubmeshes.h"
-#include "compiler/lowering/mesh/MeshBroadcastRequest.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/InterleavedSubmeshes.h"
+#include "compiler/lowering/seidel/MeshBroadcastRequest.h"
 
 namespace bcastc {
 

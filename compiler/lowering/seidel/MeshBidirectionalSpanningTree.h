@@ -1,4 +1,4 @@
-//===- compiler/lowering/mesh/MeshBidirectionalSpanningTree.h - "Better" BST -*- C++ -*-===//
+//===- compiler/lowering/seidel/MeshBidirectionalSpanningTree.h - "Better" BST -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.4.1 (nu = 0, Eq. 10, Figs. 9-10, catalog S5b) and
 // Section 3.4.2 (nu > 0, Table I, S5c); any root (S7) and any size by
@@ -42,8 +42,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESH_MESHBIDIRECTIONALSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_MESH_MESHBIDIRECTIONALSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_MESHBIDIRECTIONALSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_MESHBIDIRECTIONALSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -54,4 +54,4 @@ llvm::Expected<Plan> lowerMeshBidirectionalSpanningTree(const LoweringRequest &R
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESH_MESHBIDIRECTIONALSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_MESHBIDIRECTIONALSPANNINGTREE_H

@@ -1,6 +1,6 @@
-//===- compiler/lowering/mesh/MeshBroadcastRequest.cpp --------------------===//
+//===- compiler/lowering/seidel/MeshBroadcastRequest.cpp --------------------===//
 
-#include "compiler/lowering/mesh/MeshBroadcastRequest.h"
+#include "compiler/lowering/seidel/MeshBroadcastRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

@@ -1,4 +1,4 @@
-//===- compiler/lowering/mesh/MeshBroadcastRequest.h - Shared checks -*- C++ -*-===//
+//===- compiler/lowering/seidel/MeshBroadcastRequest.h - Shared checks -*- C++ -*-===//
 //
 // What the mesh broadcasts of this folder (Seidel 1993, Sections 3.2.2 and
 // 3.4) share beyond EmbeddedMesh.h (the 2^d1 x 2^d2 grid of positions on the
@@ -12,11 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESH_MESHBROADCASTREQUEST_H
-#define BCASTC_COMPILER_LOWERING_MESH_MESHBROADCASTREQUEST_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_MESHBROADCASTREQUEST_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_MESHBROADCASTREQUEST_H
 
 #include "compiler/Lowering.h"
-#include "compiler/lowering/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
 
 #include <string>
 
@@ -59,4 +59,4 @@ bool usesBidirectionalCompanions(const LoweringRequest &R,
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESH_MESHBROADCASTREQUEST_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_MESHBROADCASTREQUEST_H

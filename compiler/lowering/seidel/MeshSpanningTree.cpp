@@ -1,11 +1,11 @@
-//===- compiler/lowering/mesh/MeshSpanningTree.cpp - "Better" mesh ST -----===//
+//===- compiler/lowering/seidel/MeshSpanningTree.cpp - "Better" mesh ST -----===//
 
-#include "compiler/lowering/mesh/MeshSpanningTree.h"
+#include "compiler/lowering/seidel/MeshSpanningTree.h"
 
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
-#include "compiler/lowering/mesh/InterleavedSubmeshes.h"
-#include "compiler/lowering/mesh/MeshBroadcastRequest.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/InterleavedSubmeshes.h"
+#include "compiler/lowering/seidel/MeshBroadcastRequest.h"
 
 namespace bcastc {
 

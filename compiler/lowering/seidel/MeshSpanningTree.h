@@ -1,4 +1,4 @@
-//===- compiler/lowering/mesh/MeshSpanningTree.h - "Better" ST on a mesh -*- C++ -*-===//
+//===- compiler/lowering/seidel/MeshSpanningTree.h - "Better" ST on a mesh -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.2.1 (nu = 0, catalog S3b) and the end of Section
 // 3.2.2 (nu > 0, Eq. 5-6, Table I, S3e); any root (S7) and any size by
@@ -24,7 +24,7 @@
 // the root, the checkerboard colours relative to the root). The verifier
 // finds no contention and the root-0 cost from every root of every mesh up
 // to 16 x 16 at every nu, and from all 1024 roots of 32 x 32
-// (tests/seidel_mesh/AnySourceTest.cpp): no counterexample.
+// (tests/seidel/AnySourceTest.cpp): no counterexample.
 //
 // mesh:4x4, nu = 0, root (0,0); packets 0-3 (chunks of m/4):
 //   step 0  (0,0) -> (1,0) : 2-3          distribute
@@ -38,8 +38,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_MESH_MESHSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_MESH_MESHSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_MESHSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_MESHSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -50,4 +50,4 @@ llvm::Expected<Plan> lowerMeshSpanningTree(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_MESH_MESHSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_MESHSPANNINGTREE_H

@@ -1,9 +1,9 @@
-//===- compiler/lowering/RecursiveHalving.cpp - RH broadcast --------------===//
+//===- compiler/lowering/seidel/RecursiveHalving.cpp - RH broadcast --------------===//
 
-#include "compiler/lowering/RecursiveHalving.h"
+#include "compiler/lowering/seidel/RecursiveHalving.h"
 
-#include "compiler/lowering/EmbeddedMesh.h"
-#include "compiler/lowering/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
 
 #include <cassert>
 

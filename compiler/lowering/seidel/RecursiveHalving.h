@@ -1,4 +1,4 @@
-//===- compiler/lowering/RecursiveHalving.h - RH broadcast -*- C++ -*-===//
+//===- compiler/lowering/seidel/RecursiveHalving.h - RH broadcast -*- C++ -*-===//
 //
 // Seidel 1993, Sections 3.5 (linear array), 3.6 (mesh), 4.4 (any root) and
 // 5.2 (any size, companions). Catalog rows S6a, S6b, S7, S8. Name `rh`.
@@ -32,12 +32,12 @@
 //   mesh   (2 + (2(d2-d1)-3)/2^(d1+nu+2) + 1/2^(2nu+3) - 1/2^(d1+d2)) ma
 //          + 2(d1+d2) b
 // plus the packing: (1 - 2/2^d) m rho, where the paper charges one whole
-// permutation m rho (see tests/seidel_linear).
+// permutation m rho (see tests/seidel).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_RECURSIVEHALVING_H
-#define BCASTC_COMPILER_LOWERING_RECURSIVEHALVING_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_RECURSIVEHALVING_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_RECURSIVEHALVING_H
 
 #include "compiler/Lowering.h"
 
@@ -48,4 +48,4 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_RECURSIVEHALVING_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_RECURSIVEHALVING_H

@@ -1,9 +1,9 @@
-//===- compiler/lowering/SimpleMeshSpanningTree.cpp -----------------------===//
+//===- compiler/lowering/seidel/SimpleMeshSpanningTree.cpp -----------------------===//
 
-#include "compiler/lowering/SimpleMeshSpanningTree.h"
+#include "compiler/lowering/seidel/SimpleMeshSpanningTree.h"
 
-#include "compiler/lowering/EmbeddedMesh.h"
-#include "compiler/lowering/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/EmbeddedMesh.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
 
 namespace bcastc {
 

@@ -1,4 +1,4 @@
-//===- compiler/lowering/SimpleMeshSpanningTree.h - ST down, then across -*- C++ -*-===//
+//===- compiler/lowering/seidel/SimpleMeshSpanningTree.h - ST down, then across -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.2.1 (the "simple" mesh ST), any root (the linear
 // argument of Section 4.1 applied to one column, then to every row) and any
@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_SIMPLEMESHSPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_SIMPLEMESHSPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_SIMPLEMESHSPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_SIMPLEMESHSPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -37,4 +37,4 @@ llvm::Expected<Plan> lowerSimpleMeshSpanningTree(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_SIMPLEMESHSPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_SIMPLEMESHSPANNINGTREE_H

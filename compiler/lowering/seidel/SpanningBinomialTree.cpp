@@ -1,6 +1,6 @@
-//===- compiler/lowering/SpanningBinomialTree.cpp -------------------------===//
+//===- compiler/lowering/seidel/SpanningBinomialTree.cpp -------------------------===//
 
-#include "compiler/lowering/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
 
 #include <cassert>
 

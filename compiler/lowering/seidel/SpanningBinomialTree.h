@@ -1,4 +1,4 @@
-//===- compiler/lowering/SpanningBinomialTree.h - Tree building blocks -*- C++ -*-===//
+//===- compiler/lowering/seidel/SpanningBinomialTree.h - Tree building blocks -*- C++ -*-===//
 //
 // The three patterns every algorithm of Seidel 1993 is built from (Section
 // 3.1.1), on a VirtualArray so that later lowerings (ST nu > 0, BST, RH,
@@ -37,11 +37,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_SPANNINGBINOMIALTREE_H
-#define BCASTC_COMPILER_LOWERING_SPANNINGBINOMIALTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGBINOMIALTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGBINOMIALTREE_H
 
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 #include "ir/ChunkSet.h"
 
@@ -89,4 +89,4 @@ void dimensionalExchange(VirtualPlanBuilder &B, const VirtualArray &A,
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_SPANNINGBINOMIALTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGBINOMIALTREE_H

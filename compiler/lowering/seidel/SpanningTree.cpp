@@ -1,11 +1,11 @@
-//===- compiler/lowering/SpanningTree.cpp - ST broadcast on a line --------===//
+//===- compiler/lowering/seidel/SpanningTree.cpp - ST broadcast on a line --------===//
 
-#include "compiler/lowering/SpanningTree.h"
+#include "compiler/lowering/seidel/SpanningTree.h"
 
-#include "compiler/lowering/LinearArrayRequest.h"
-#include "compiler/lowering/SpanningBinomialTree.h"
-#include "compiler/lowering/VirtualArray.h"
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/LinearArrayRequest.h"
+#include "compiler/lowering/seidel/SpanningBinomialTree.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 #include <cassert>
 #include <cmath>

@@ -1,4 +1,4 @@
-//===- compiler/lowering/SpanningTree.h - ST broadcast on a line -*- C++ -*-===//
+//===- compiler/lowering/seidel/SpanningTree.h - ST broadcast on a line -*- C++ -*-===//
 //
 // Seidel 1993, Sections 3.1.1 (nu = 0), 3.1.2 (nu > 0), 4.1-4.2 (any
 // root) and 5.1/5.2 (any n). Catalog rows S1, S2, S7, S8. Algorithm name `st`.
@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_SPANNINGTREE_H
-#define BCASTC_COMPILER_LOWERING_SPANNINGTREE_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGTREE_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGTREE_H
 
 #include "compiler/Lowering.h"
 
@@ -40,4 +40,4 @@ llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_SPANNINGTREE_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_SPANNINGTREE_H

@@ -1,6 +1,6 @@
-//===- compiler/lowering/VirtualArray.cpp ---------------------------------===//
+//===- compiler/lowering/seidel/VirtualArray.cpp ---------------------------------===//
 
-#include "compiler/lowering/VirtualArray.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
 
 #include <cassert>
 

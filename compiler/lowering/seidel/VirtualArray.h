@@ -1,4 +1,4 @@
-//===- compiler/lowering/VirtualArray.h - 2^d positions on n nodes -*- C++ -*-===//
+//===- compiler/lowering/seidel/VirtualArray.h - 2^d positions on n nodes -*- C++ -*-===//
 //
 // Seidel's algorithms are written for 2^d nodes numbered 0..2^d-1 along a
 // line. A VirtualArray is that index space of 2^d *positions*, mapped
@@ -36,8 +36,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_VIRTUALARRAY_H
-#define BCASTC_COMPILER_LOWERING_VIRTUALARRAY_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALARRAY_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALARRAY_H
 
 #include "ir/Topology.h"
 
@@ -99,4 +99,4 @@ CompanionLayout companionLayout(llvm::ArrayRef<NodeId> Nodes, size_t RootIndex);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_VIRTUALARRAY_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALARRAY_H

@@ -1,6 +1,6 @@
-//===- compiler/lowering/VirtualPlanBuilder.cpp ---------------------------===//
+//===- compiler/lowering/seidel/VirtualPlanBuilder.cpp ---------------------------===//
 
-#include "compiler/lowering/VirtualPlanBuilder.h"
+#include "compiler/lowering/seidel/VirtualPlanBuilder.h"
 
 #include <algorithm>
 #include <cassert>

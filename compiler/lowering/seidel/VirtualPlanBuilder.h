@@ -1,4 +1,4 @@
-//===- compiler/lowering/VirtualPlanBuilder.h - Simulating nodes -*- C++
+//===- compiler/lowering/seidel/VirtualPlanBuilder.h - Simulating nodes -*- C++
 //-*-===//
 //
 // Lowerings written on a VirtualArray send between positions; several
@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
-#define BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
+#ifndef BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALPLANBUILDER_H
+#define BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALPLANBUILDER_H
 
 #include "ir/ChunkHoldings.h"
 #include "ir/Plan.h"
@@ -77,4 +77,4 @@ private:
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_VIRTUALPLANBUILDER_H
+#endif // BCASTC_COMPILER_LOWERING_SEIDEL_VIRTUALPLANBUILDER_H
