@@ -15,7 +15,7 @@
 #include "compiler/lowering/seidel/SimpleMeshSpanningTree.h"
 #include "compiler/lowering/seidel/SpanningTree.h"
 #include "compiler/lowering/torus_trees/TorusTrees.h"
-#include "compiler/lowering/hypercube/EdgeDisjointTrees.h"
+#include "compiler/lowering/hypercube/EdgeDisjointBinomialTrees.h"
 #include "compiler/lowering/hypercube/RotatingOrderTrees.h"
 #include "compiler/lowering/hypercube/SameOrderTrees.h"
 #include "compiler/lowering/hypercube/SimultaneousBroadcasts.h"

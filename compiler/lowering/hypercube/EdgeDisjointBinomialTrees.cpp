@@ -1,6 +1,6 @@
-//===- compiler/lowering/hypercube/EdgeDisjointTrees.cpp ------------------===//
+//===- compiler/lowering/hypercube/EdgeDisjointBinomialTrees.cpp ----------===//
 
-#include "compiler/lowering/hypercube/EdgeDisjointTrees.h"
+#include "compiler/lowering/hypercube/EdgeDisjointBinomialTrees.h"
 
 #include "compiler/lowering/hypercube/HypercubeTrees.h"
 #include "compiler/lowering/hypercube/SlottedPlan.h"

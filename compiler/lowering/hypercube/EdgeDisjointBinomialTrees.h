@@ -1,4 +1,4 @@
-//===- compiler/lowering/hypercube/EdgeDisjointTrees.h - H2 -*- C++ -*-===//
+//===- compiler/lowering/hypercube/EdgeDisjointBinomialTrees.h - H2 -*- C++ -*-===//
 //
 // Johnsson and Ho 1989, as described by Stamoulis and Tsitsiklis 1993,
 // Section 2.3 (catalog row H2). Algorithm `hc-edst`: the message is cut into
@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTTREES_H
-#define BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTTREES_H
+#ifndef BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTBINOMIALTREES_H
+#define BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTBINOMIALTREES_H
 
 #include "compiler/Lowering.h"
 
@@ -29,4 +29,4 @@ llvm::Expected<Plan> lowerEdgeDisjointTrees(const LoweringRequest &R);
 
 } // namespace bcastc
 
-#endif // BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTTREES_H
+#endif // BCASTC_COMPILER_LOWERING_HYPERCUBE_EDGEDISJOINTBINOMIALTREES_H
