@@ -9,40 +9,17 @@
 
 #include <algorithm>
 
-#include "compiler/lowering/BidirectionalSpanningTree.h"
-#include "compiler/lowering/MeshAsLinearBidirectionalSpanningTree.h"
-#include "compiler/lowering/RecursiveHalving.h"
-#include "compiler/lowering/SimpleMeshSpanningTree.h"
-#include "compiler/lowering/SpanningTree.h"
-#include "compiler/lowering/torus_trees/TorusTrees.h"
-#include "compiler/lowering/hypercube/EdgeDisjointTrees.h"
-#include "compiler/lowering/hypercube/RotatingOrderTrees.h"
-#include "compiler/lowering/hypercube/SameOrderTrees.h"
-#include "compiler/lowering/hypercube/SimultaneousBroadcasts.h"
-#include "compiler/lowering/hypercube/UnbalancedSpanningTree.h"
-#include "compiler/lowering/knomial/KnomialTree.h"
-#include "compiler/lowering/mesh/ColumnRowSpanningTree.h"
-#include "compiler/lowering/mesh/MeshBidirectionalSpanningTree.h"
-#include "compiler/lowering/mesh/MeshSpanningTree.h"
-#include "compiler/lowering/pipeline/BinomialPipeline.h"
-#include "compiler/lowering/pipeline/Chain.h"
-#include "compiler/lowering/pipeline/CombBroadcast.h"
-#include "compiler/lowering/pipeline/PipelinedBinaryTree.h"
-#include "compiler/lowering/postal/GlobalCombine.h"
-#include "compiler/lowering/postal/PostalTree.h"
-#include "compiler/lowering/recursion/AllPortNetworkPartitioning.h"
-#include "compiler/lowering/recursion/AllPortRecursion.h"
-#include "compiler/lowering/recursion/DiagonalRecursion.h"
-#include "compiler/lowering/recursion/DominatingNodes.h"
-#include "compiler/lowering/recursion/NetworkPartitioning.h"
-#include "compiler/lowering/recursion/RecursiveDivision.h"
-#include "compiler/lowering/recursion/ScatterCollect.h"
-#include "compiler/lowering/twotree/TwoTree.h"
-
 namespace bcastc {
 
+// Every row's functions, declared from the row (its header, which a test
+// includes, declares the same: tests/registry).
+#define ALGORITHM(Header, CliName, Summary, Source, Check, Lower)              \
+  llvm::Error Check(const LoweringRequest &R);                                 \
+  llvm::Expected<Plan> Lower(const LoweringRequest &R);
+#include "compiler/Algorithms.def"
+
 static const AlgorithmInfo Algorithms[] = {
-#define ALGORITHM(Name, CliName, Summary, Source, Check, Lower)                \
+#define ALGORITHM(Header, CliName, Summary, Source, Check, Lower)              \
   {CliName, Summary, Source, Check, Lower},
 #include "compiler/Algorithms.def"
 };

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../lowering/LoweringTestUtil.h"
+#include "../seidel/LoweringTestUtil.h"
 
 #include "verifier/Verifier.h"
 

@@ -2,7 +2,7 @@
 
 #include "compiler/lowering/knomial/KnomialTree.h"
 
-#include "compiler/lowering/WormholeRequest.h"
+#include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"

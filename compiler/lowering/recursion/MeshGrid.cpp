@@ -1,7 +1,7 @@
 //===- compiler/lowering/recursion/MeshGrid.cpp ---------------------------===//
 
 #include "compiler/lowering/recursion/MeshGrid.h"
-#include "compiler/lowering/WormholeRequest.h"
+#include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
