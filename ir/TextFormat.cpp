@@ -66,7 +66,8 @@ const char *const KindNames[] = {"linear", "ring",      "mesh",
 
 class TextParser {
 public:
-  TextParser(StringRef Text, StringRef File) : Text(Text), File(File) {}
+  TextParser(StringRef Text, StringRef File, uint32_t MaxLines)
+      : Text(Text), File(File), MaxLines(MaxLines) {}
 
   Expected<Plan> parse();
 
@@ -108,6 +109,7 @@ private:
   StringRef File;
   std::string Diag;
   Plan P;
+  uint32_t MaxLines;
   uint32_t LineNo = 0;
 };
 
@@ -557,6 +559,15 @@ Expected<Plan> TextParser::parse() {
                             "line " + Twine(LineNo + 1) +
                                 " is longer than 64 MiB, more than a plan's "
                                 "line can be"));
+    // Line numbers are stored in 32 bits: past the last one, a count that
+    // wrapped would point diagnostics at the wrong lines.
+    if (LineNo == MaxLines)
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatSourceError(Text, File, Rest.data(),
+                            "line " + Twine(uint64_t(LineNo) + 1) +
+                                " is past the last line bcastc can number (" +
+                                Twine(MaxLines) + ")"));
     StringRef Line = Rest.take_front(End);
     Rest = End == StringRef::npos ? StringRef() : Rest.drop_front(End + 1);
     ++LineNo;
@@ -571,11 +582,12 @@ Expected<Plan> TextParser::parse() {
   return std::move(P);
 }
 
-Expected<Plan> parsePlanText(StringRef Text, StringRef File) {
+Expected<Plan> parsePlanText(StringRef Text, StringRef File,
+                             uint32_t MaxLines) {
   // Editors on Windows may open a UTF-8 file with a byte-order mark; it is
   // no part of the first line (nor of its columns).
   Text.consume_front("\xEF\xBB\xBF");
-  return TextParser(Text, File).parse();
+  return TextParser(Text, File, MaxLines).parse();
 }
 
 void printPlanText(const Plan &P, raw_ostream &OS) {

@@ -48,8 +48,11 @@ namespace bcastc {
 
 /// Parses `.sched` text read from \p File (used in diagnostics and stored in
 /// Plan::Source). The error's message is the full diagnostic,
-/// `file:line:col: error: ...` with the source line and a caret.
-llvm::Expected<Plan> parsePlanText(llvm::StringRef Text, llvm::StringRef File);
+/// `file:line:col: error: ...` with the source line and a caret. Lines are
+/// numbered in 32 bits (Plan::Source): a text of more than \p MaxLines
+/// lines is refused at the first line past it (tests lower the limit).
+llvm::Expected<Plan> parsePlanText(llvm::StringRef Text, llvm::StringRef File,
+                                   uint32_t MaxLines = UINT32_MAX);
 
 /// Prints \p P in `.sched` form.
 void printPlanText(const Plan &P, llvm::raw_ostream &OS);

@@ -476,6 +476,20 @@ TEST(TextFormatErrors, LinesOverTheLimitStopTheParseAtTheirStart) {
             "t.sched:5:1: error: unknown keyword 'x'");
 }
 
+TEST(TextFormatErrors, LinesPastTheNumberableAreRefusedWhereTheyStart) {
+  // Line numbers are 32-bit (Plan::Source): a text of 2^32 lines or more
+  // was numbered modulo 2^32. The limit is lowered here to 6 lines.
+  const std::string Plan = HEADER "step 0\n  0 -> 1 : 0\n";
+  ASSERT_TRUE(bool(parsePlanText(Plan, "t.sched", 6)))
+      << "the plan itself has 4 lines";
+  auto P = parsePlanText(Plan + "\n# 6\n# 7\n", "t.sched", 6);
+  ASSERT_FALSE(bool(P));
+  std::string Msg = llvm::toString(P.takeError());
+  EXPECT_EQ(Msg.substr(0, Msg.find('\n')),
+            "t.sched:7:1: error: line 7 is past the last line bcastc can "
+            "number (6)");
+}
+
 TEST(TextFormatErrors, TheFirstErrorWins) {
   auto P = parsePlanText("topology foo 1\nstpe\n", "t.sched");
   ASSERT_FALSE(bool(P));

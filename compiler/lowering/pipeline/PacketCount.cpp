@@ -32,6 +32,16 @@ double pipelineTime(const PipelineShape &S, uint64_t Packets,
          (M.B + M.A * double(Bytes) / double(Packets));
 }
 
+uint64_t enoughPackets(llvm::function_ref<double(uint64_t)> Time,
+                       uint64_t Best) {
+  // Fewer packets when more do not pay: a P that halves the plan for a
+  // loss the model calls negligible is the better plan.
+  const double Enough = Time(Best) * (1 + NegligiblePacketGain);
+  while (Best > 1 && Time(Best / 2) <= Enough)
+    Best /= 2;
+  return Best;
+}
+
 uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
                          uint64_t Bytes, uint32_t NumRanks) {
   const uint32_t Max = maxPackets(Bytes, NumRanks);
@@ -54,7 +64,10 @@ uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
       BestTime = T;
     }
   }
-  return Best;
+  if (Real < Max)
+    return Best;
+  return uint32_t(enoughPackets(
+      [&](uint64_t P) { return pipelineTime(S, P, M, Bytes); }, Best));
 }
 
 llvm::Expected<uint32_t> packetCount(const LoweringRequest &R,

@@ -14,6 +14,8 @@
 
 #include "compiler/Lowering.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstdint>
 
 namespace bcastc {
@@ -35,6 +37,20 @@ struct PipelineShape {
   }
 };
 
+/// Relative gain below which more packets do not pay, once the least
+/// modelled time lies at or past the most packets allowed (b = 0, or m so
+/// large that b no longer counts): there the model has no optimum, only
+/// ever smaller gains Fill/P of a*m, while the plan grows with P. Below
+/// that point the optimum is kept as it is (a halving there costs at most
+/// a fraction of a percent on small trees, which tests check).
+inline constexpr double NegligiblePacketGain = 1e-2;
+
+/// \p Best halved while \p Time of the halved count stays within
+/// NegligiblePacketGain of Time(Best): the fewest packets, by halvings,
+/// that lose no more than that.
+uint64_t enoughPackets(llvm::function_ref<double(uint64_t)> Time,
+                       uint64_t Best);
+
 /// Most packets a pipelined lowering cuts a message into: one byte each at
 /// least, and few enough that the plan stays small. With \p NumRanks, also
 /// few enough that P * (n - 1) transfers (each rank receives each packet
@@ -46,7 +62,8 @@ double pipelineTime(const PipelineShape &S, uint64_t Packets,
                     const MachineModel &M, uint64_t Bytes);
 
 /// The P in [1, maxPackets(Bytes, NumRanks)] of least pipelineTime (the
-/// smaller on a tie).
+/// smaller on a tie); when that is the most allowed, halved while the
+/// halved P's time stays within NegligiblePacketGain of it.
 uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
                          uint64_t Bytes, uint32_t NumRanks = 0);
 

@@ -1,6 +1,7 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/pipeline/PacketCount.h"
 #include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
@@ -394,8 +395,24 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
   // deepest leaf of tree 0 receives floor(m/d) bytes in distinct steps, so
   // busy(k) * b + a floor(m/d) bounds every k' >= k (busy grows with k):
   // once it exceeds the best, the scan stops.
+  //
+  // With b = 0 or a huge m that bound never catches up: the time keeps
+  // falling by ever less up to MaxK. So past ExactScan (where moderate
+  // sizes have long found their optimum) the scan steps by k/256 (T moves
+  // by far less than NegligiblePacketGain between the k skipped) and stops
+  // when doubling k improved the best by less than that gain: simulating k
+  // costs O(k) slots, and the whole scan stays O(k) rather than O(k^2).
+  constexpr uint32_t ExactScan = 1024;
+  uint32_t CheckK = ExactScan;
+  double CheckTime = INFINITY;
   const double TreeBytes = R.Model.A * double(R.Bytes / D);
-  for (uint32_t K = 1; K <= MaxK; ++K) {
+  for (uint32_t K = 1; K <= MaxK; K += K < ExactScan ? 1 : K / 256) {
+    if (K >= CheckK) {
+      if (BestTime > CheckTime * (1 - NegligiblePacketGain))
+        break;
+      CheckK = 2 * K;
+      CheckTime = BestTime;
+    }
     std::vector<PacketStream> S = withPackets(Unit, K);
     const double Busy = double(busySlots(S));
     if (Busy * R.Model.B + TreeBytes > BestTime)

@@ -112,8 +112,10 @@ double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
 /// The packet count per tree with the least streamTime (the smallest on
 /// ties), scanning k = 1, 2, ... until steps(k) * b + a * floor(m/d), a
 /// lower bound for every larger k, exceeds the best; k whose own bound
-/// steps(k) * (b + a * floor(m/(d k))) is no better are not simulated. At
-/// most \p MaxK.
+/// steps(k) * (b + a * floor(m/(d k))) is no better are not simulated.
+/// Above k = 1024 it tries every (k/256)-th k only, and stops when
+/// doubling k gained less than NegligiblePacketGain (b = 0, or m so large
+/// that b no longer counts). At most \p MaxK.
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 

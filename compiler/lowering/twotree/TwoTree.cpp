@@ -262,12 +262,20 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
   double BestTime = planTime(Best.P, R.Model);
   const uint32_t Max =
       std::min(maxPackets(R.Bytes), maxPacketsForRanks(R.Topo.numNodes()));
+  bool Saturated = R.Model.B <= 0;
   auto Consider = [&](uint32_t Candidate) -> llvm::Expected<bool> {
     llvm::Expected<Plan> Q = lowerWith(R, Candidate, Best.RankToNode);
     if (!Q)
       return Q.takeError();
     double Time = planTime(*Q, R.Model);
-    if (!(Time < BestTime))
+    // Where the model's optimum lies past Max, more packets must pay, by
+    // NegligiblePacketGain over a doubling: the walk does not climb back
+    // a packet (and a lowering) at a time.
+    double Need = BestTime;
+    if (Saturated && Candidate > Best.Packets)
+      Need *= 1 - NegligiblePacketGain * double(Candidate - Best.Packets) /
+                      double(Candidate);
+    if (!(Time < Need))
       return false;
     BestTime = Time;
     Best.P = std::move(*Q);
@@ -285,8 +293,16 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
     if (Sigma > 0 && Fill > 0) {
       double Real =
           std::sqrt(Fill * R.Model.A * double(R.Bytes) / (Sigma * R.Model.B));
+      auto Fit = [&](uint64_t P) {
+        return (Fill + Sigma * double(P)) *
+               (R.Model.B + R.Model.A * double(R.Bytes) / double(P));
+      };
       uint32_t Fitted =
           uint32_t(std::clamp(std::round(Real), 1.0, double(Max)));
+      if (Real >= Max) {
+        Saturated = true;
+        Fitted = uint32_t(enoughPackets(Fit, Fitted));
+      }
       if (Fitted != Packets) {
         llvm::Expected<bool> Better = Consider(Fitted);
         if (!Better)
