@@ -7,7 +7,7 @@
 // plans the tests leave out (d = 11, 12 with K = 2^(d-1), 2^d), verified,
 // with their slot counts, lower bounds and lowering+verification time.
 //
-//   bazel run --config=bench //bench:hypercube_broadcast_bench [-- --quick]
+//   bazel run --config=release //bench:hypercube_broadcast_bench [-- --quick]
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,8 +14,8 @@
 // plan_rss_mib is the read plan's own resident size (after the read, less
 // before), the yardstick for the reader's peak.
 //
-//   bazel run --config=bench //bench:large_plan_bench
-//   bazel run --config=bench //bench:large_plan_bench -- ALGORITHM TOPOLOGY [FILE]
+//   bazel run --config=release //bench:large_plan_bench
+//   bazel run --config=release //bench:large_plan_bench -- ALGORITHM TOPOLOGY [FILE]
 //
 // Needs the file's size on disk (about 3 GB) and about 5 GiB of memory.
 // Measured (2 shared cores at load 6 to 19, so CPU times): 9.6e7 transfers,

@@ -20,8 +20,8 @@
 // of the lowering and verification peaks: the compiler's peak before
 // emission.
 //
-//   bazel run --config=bench //bench:scale_bench              every case
-//   bazel run --config=bench //bench:scale_bench -- rh mesh   cases naming any word
+//   bazel run --config=release //bench:scale_bench              every case
+//   bazel run --config=release //bench:scale_bench -- rh mesh   cases naming any word
 //
 // Exits 1 if a case fails to lower or to verify.
 //

@@ -111,12 +111,12 @@ if [ $SUMMARIZE = 1 ]; then
   [ -d "$WORK/out" ] || { echo "run.sh: --summarize needs --work=DIR with out/" >&2; exit 2; }
 elif [ -z "$BCASTC" ] || [ -z "$MAKE_PLATFORM" ]; then
   repo="$(cd "$SRC/../.." && pwd)"
-  (cd "$repo" && bazel build --config=bench //compiler/driver:bcastc \
+  (cd "$repo" && bazel build --config=release //compiler/driver:bcastc \
     //bench/simgrid:make_platform >/dev/null 2>&1) || {
     echo "run.sh: bazel build failed" >&2
     exit 2
   }
-  bin="$(cd "$repo" && bazel info --config=bench bazel-bin 2>/dev/null)"
+  bin="$(cd "$repo" && bazel info --config=release bazel-bin 2>/dev/null)"
   BCASTC=${BCASTC:-$bin/compiler/driver/bcastc}
   MAKE_PLATFORM=${MAKE_PLATFORM:-$bin/bench/simgrid/make_platform}
 fi

@@ -1061,7 +1061,7 @@ struct Runner {
   std::string reproduce(uint64_t Index) const {
     return "hostile_input --bcastc=PATH --seed=" + str(Opt.Seed) +
            " --case=" + str(Index) + EnableFlag +
-           "   (or: bazel run -c opt //tests/hostile:hostile_campaign -- --seed=" +
+           "   (or: bazel run --config=release //tests/hostile:hostile_campaign -- --seed=" +
            str(Opt.Seed) + " --case=" + str(Index) + EnableFlag + ")";
   }
 

@@ -3,8 +3,8 @@
 # [first, first+cases), default all 10,000 cases of seed 25, every class that
 # passes today (add --enable=all for the ones pending fixes), and prints the
 # failures and a summary. Extra arguments go to hostile_input:
-#   bazel run -c opt //tests/hostile:hostile_campaign -- --cases=10000
-#   bazel run -c opt //tests/hostile:hostile_campaign -- --case=123 --verbose
+#   bazel run --config=release //tests/hostile:hostile_campaign -- --cases=10000
+#   bazel run --config=release //tests/hostile:hostile_campaign -- --case=123 --verbose
 set -uo pipefail
 hostile="$(realpath "$1")"
 bcastc="$(realpath "$2")"
