@@ -8,6 +8,7 @@
 #include "llvm/Support/Signals.h"
 
 #include <cerrno>
+#include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,6 +22,26 @@ static Error cannotWrite(StringRef Path, const Twine &Why) {
 }
 
 namespace {
+/// Holds back the signals LLVM's removal handler catches while it lives, so
+/// that a kill cannot land between creating a temporary and registering it
+/// for removal; a signal that came meanwhile is delivered on destruction,
+/// when the handler knows the file.
+class BlockSignals {
+public:
+  BlockSignals() {
+    sigset_t Block;
+    sigemptyset(&Block);
+    for (int Sig : {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGUSR2,
+                    SIGXCPU, SIGXFSZ})
+      sigaddset(&Block, Sig);
+    sigprocmask(SIG_BLOCK, &Block, &Old);
+  }
+  ~BlockSignals() { sigprocmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+
 /// Where output to a path goes.
 struct Target {
   /// The path to write or rename onto: \p Path with its symlinks followed.
@@ -131,9 +152,12 @@ Error writeFileAtomically(StringRef Path,
                     "." + sys::path::filename(T->Path) + ".tmp-%%%%%%");
   int FD;
   SmallString<256> TempPath;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
-    return cannotWrite(Path, EC.message());
-  sys::RemoveFileOnSignal(TempPath);
+  {
+    BlockSignals Blocked;
+    if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, TempPath))
+      return cannotWrite(Path, EC.message());
+    sys::RemoveFileOnSignal(TempPath);
+  }
   auto Discard = [&] {
     sys::fs::remove(TempPath);
     sys::DontRemoveFileOnSignal(TempPath);
