@@ -12,6 +12,7 @@
 #include "ir/BroadcastSchedule.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -43,11 +44,51 @@ struct XTb {
   std::map<int, int> Waited;
 };
 
+/// Where each chunk arrived, (threadblock, step), kept as runs: a plan of
+/// 2^32 - 1 chunks must not cost a slot per chunk. Chunks in no run were
+/// never received (the root's).
+class DeliveryMap {
+public:
+  /// Calls \p F(Tb, Step) for each run overlapping \p R.
+  template <typename Fn> void forEachIn(ChunkRange R, Fn F) const {
+    auto It = Runs.upper_bound(R.Begin);
+    if (It != Runs.begin() && std::prev(It)->second.End > R.Begin)
+      --It;
+    for (; It != Runs.end() && It->first < R.End; ++It)
+      F(It->second.Tb, It->second.Step);
+  }
+  /// Records that \p R arrived at (\p Tb, \p Step).
+  void assign(ChunkRange R, int Tb, int Step) {
+    split(R.Begin);
+    split(R.End);
+    Runs.erase(Runs.lower_bound(R.Begin), Runs.lower_bound(R.End));
+    Runs.emplace(R.Begin, Run{R.End, Tb, Step});
+  }
+
+private:
+  struct Run {
+    uint32_t End;
+    int Tb, Step;
+  };
+  /// Cuts the run containing \p X (not at its start) in two at \p X.
+  void split(uint32_t X) {
+    auto It = Runs.upper_bound(X);
+    if (It == Runs.begin())
+      return;
+    --It;
+    if (It->first < X && It->second.End > X) {
+      Runs.emplace(X, Run{It->second.End, It->second.Tb, It->second.Step});
+      It->second.End = X;
+    }
+  }
+  /// Keyed by the run's first chunk.
+  std::map<uint32_t, Run> Runs;
+};
+
 struct XGpu {
   std::vector<XTb> Tbs;
   std::map<NodeId, int> SendTb, RecvTb;
-  /// Where each chunk arrived: (threadblock, step), or (-1, -1) for the root.
-  std::vector<std::pair<int, int>> Delivered;
+  DeliveryMap Delivered;
 
   int tb(std::map<NodeId, int> &Index, NodeId Peer, bool Send) {
     auto It = Index.find(Peer);
@@ -88,9 +129,19 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
   if (!S)
     return S.takeError();
   const uint32_t N = S->NumRanks, D = S->DataChunks;
+  // The root's copy threadblock takes ceil(D / MscclMaxCount) steps: refuse
+  // before building a step list that long (2^32 - 1 chunks: 60 million).
+  const uint64_t CopySteps = (uint64_t(D) + MscclMaxCount - 1) / MscclMaxCount;
+  if (CopySteps > MaxSteps)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "msccl-xml: plan '%s' has %u chunks: rank %u's copy from input to "
+        "output alone needs %llu steps in one threadblock (%u chunks a step), "
+        "but the %s executor allows at most %u per threadblock; use a plan "
+        "with fewer chunks",
+        S->PlanName.c_str(), D, S->Root, (unsigned long long)CopySteps,
+        MscclMaxCount, Opts.MscclDialect.c_str(), MaxSteps);
   std::vector<XGpu> Gpus(N);
-  for (XGpu &G : Gpus)
-    G.Delivered.assign(D, {-1, -1});
 
   auto Pieces = [](const ChunkRange &R) {
     std::vector<ChunkRange> Out;
@@ -108,11 +159,9 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
           // The sender waits for the receives that brought these chunks.
           const int SendTb = Src.tb(Src.SendTb, M.Dst, true);
           std::map<int, int> Need;
-          for (uint32_t C = R.Begin; C < R.End; ++C) {
-            auto [Tb, At] = Src.Delivered[C];
-            if (Tb >= 0)
-              Need[Tb] = std::max(Need[Tb], At);
-          }
+          Src.Delivered.forEachIn(R, [&](int Tb, int At) {
+            Need[Tb] = std::max(Need[Tb], At);
+          });
           std::vector<std::pair<int, int>> Deps;
           for (auto [Tb, At] : Need) {
             auto It = Src.Tbs[SendTb].Waited.find(Tb);
@@ -134,8 +183,7 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
           const int RecvTb = Dst.tb(Dst.RecvTb, M.Src, false);
           XTb &T = Dst.Tbs[RecvTb];
           T.Steps.push_back(XStep{"r", 'o', 'o', R.Begin, R.Begin, R.size()});
-          for (uint32_t C = R.Begin; C < R.End; ++C)
-            Dst.Delivered[C] = {RecvTb, int(T.Steps.size() - 1)};
+          Dst.Delivered.assign(R, RecvTb, int(T.Steps.size() - 1));
         }
     }
   }

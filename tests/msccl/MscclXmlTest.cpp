@@ -325,4 +325,37 @@ TEST(MscclLimits, TooManyStepsForAzure) {
             std::string::npos);
 }
 
+TEST(MscclXml, RefusesChunkCountsTheRootsCopyCannotHold) {
+  // 2^32 - 1 chunks in one move: the root's copy threadblock alone would
+  // need 60 million steps; refused before any is built (it took 4.5 GiB).
+  auto Topo = Topology::parse("linear:2");
+  ASSERT_TRUE(bool(Topo));
+  Collective Coll;
+  Coll.Roots = {0};
+  Coll.Bytes = uint64_t(1) << 32;
+  Coll.NumChunks = 4294967295u;
+  PlanBuilder B("huge", *Topo, MachineModel(), Coll);
+  B.beginStep();
+  B.add(0, 1, ChunkRange{0, 4294967295u});
+  Plan P = B.take();
+  ASSERT_TRUE(verifyPlan(P).verified());
+  for (const char *Dialect : {"azure", "microsoft"}) {
+    EmitOptions O;
+    O.MscclDialect = Dialect;
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    llvm::Error E = emitMscclXml(P, O, OS);
+    ASSERT_TRUE(bool(E));
+    EXPECT_EQ(llvm::toString(std::move(E)),
+              std::string("msccl-xml: plan 'huge' has 4294967295 chunks: rank "
+                          "0's copy from input to output alone needs 60492498 "
+                          "steps in one threadblock (71 chunks a step), but "
+                          "the ") +
+                  Dialect + " executor allows at most " +
+                  (std::string(Dialect) == "azure" ? "64" : "256") +
+                  " per threadblock; use a plan with fewer chunks");
+    EXPECT_EQ(Out, "");
+  }
+}
+
 } // namespace
