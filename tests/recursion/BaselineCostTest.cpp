@@ -1,9 +1,9 @@
 //===- tests/recursion/BaselineCostTest.cpp - RD, SC, NP-RD, NP-SC --------===//
 //
 // The baselines of Zhuang & Liberatore's Table 2 (2-D) and Section 7.2
-// (3-D), catalog row R6: every plan verifies (one-port, full-duplex
-// wormhole) from a corner and from a non-corner source, on meshes and tori,
-// and its simulated alpha (start-ups) and beta (Transmit, x L*Tc) equal
+// (3-D), docs/ALGORITHMS.md, row R6: every plan verifies (one-port, full-duplex
+// wormhole) from a corner and from a non-corner source, on meshes and tori, and
+// its simulated alpha (start-ups) and beta (Transmit, x L*Tc) equal
 //   RD     2n, 2n                          3-D  3n, 3n
 //   SC     2n + 2^(n+1) - 2, 2 - 2/2^(2n)  3-D  3n + 3*2^n - 3, 2 - 2/2^(3n)
 //   NP-RD  2n + 2^d - 1, 2 + (2n-d-2)/2^d  3-D  3n + 2^d - 1, 2 + (3n-d-2)/2^d

@@ -1,11 +1,11 @@
 //===- tests/seidel/LinearNuTest.cpp - ST and BST on a line, every nu ===//
 //
 // Seidel 1993, Sections 3.1.2 and 3.3.2 (nu > 0), 4.2 and 4.3 (any root),
-// 5.2 (any size by companions). Catalog rows S1, S2, S4, S7, S8. With link
-// capacity 2^nu, 1 <= nu < d, `st` and `bst` distribute the message inside
-// the root's metanode of 2^nu nodes, run 2^nu interleaved ST (BST)
-// broadcasts of m/2^nu, and collect by a dimensional exchange in every
-// metanode (nearest neighbour first, so nothing is permuted):
+// 5.2 (any size by companions). docs/ALGORITHMS.md, rows S1, S2, S4, S7, S8.
+// With link capacity 2^nu, 1 <= nu < d, `st` and `bst` distribute the message
+// inside the root's metanode of 2^nu nodes, run 2^nu interleaved ST (BST)
+// broadcasts of m/2^nu, and collect by a dimensional exchange in every metanode
+// (nearest neighbour first, so nothing is permuted):
 //   ST  (Eq. 2)  (2 + (d-nu-2)/2^nu) ma + (d+nu) b
 //   BST (Eq. 8)  (2 + (d-nu-3)/2^(nu+1)) ma + (d+nu+1) b
 // For nu = 0, or nu >= d (the paper's formulas need nu < d: the whole array

@@ -1,9 +1,9 @@
 //===- tests/seidel/RecursiveHalvingTest.cpp - RH, linear and mesh ===//
 //
-// Seidel 1993, Sections 3.5, 3.6, 4.4, 5.2; catalog rows S6a, S6b, S7, S8.
-// The plan's model says contention=charge: the links pass counts the
-// circuits k sharing a link and the cost pass charges ceil(k/2^nu) per
-// step. The closed forms are the paper's:
+// Seidel 1993, Sections 3.5, 3.6, 4.4, 5.2; docs/ALGORITHMS.md, rows S6a, S6b,
+// S7, S8. The plan's model says contention=charge: the links pass counts the
+// circuits k sharing a link and the cost pass charges ceil(k/2^nu) per step.
+// The closed forms are the paper's:
 //   linear 2^d          (2 + (d-nu-2)/2^(nu+1) - 1/2^d) ma + 2d b
 //   mesh 2^d1 x 2^d2    (2 + (2(d2-d1)-3)/2^(d1+nu+2) + 1/2^(2nu+3)
 //                           - 1/2^(d1+d2)) ma + 2(d1+d2) b

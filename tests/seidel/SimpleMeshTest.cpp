@@ -1,7 +1,7 @@
 //===- tests/seidel/SimpleMeshTest.cpp - ST and BST on a mesh as lines ===//
 //
 // Seidel 1993, Sections 3.2.1 (simple mesh ST), 3.4.1 Eq. 9 (BST on the mesh
-// as one linear array), 5.1 and 5.2; catalog rows S3a, S5a, S7, S8.
+// as one linear array), 5.1 and 5.2; docs/ALGORITHMS.md, rows S3a, S5a, S7, S8.
 //   st-mesh-simple   (d1 + d2)(ma + b)
 //   bst-mesh-linear  (d1 + d2 + 1)(ma/2 + b)
 // from every source tested. The linear order of bst-mesh-linear is

@@ -1,12 +1,12 @@
 //===- tests/torus_trees/ArcDisjointTreesTest.cpp - T4 trees --------------===//
 //
-// Bermond, Michallon & Trystram 1992, Section 3.1 (catalog row T4,
-// ArcDisjointTrees.h): for every n from 3 to 32 from three roots, and on to
-// 64 from one, the four trees span torus:nxn, are pairwise arc-disjoint and
-// have depth D + 1 (n = 5: 5, 5, 6, 6); between them they use every arc
-// but the root's four in-arcs, so no tree has both arcs of a link; tree k
-// is tree 0 turned k times by pi/2 (not for n = 5); torus:7x7 is the
-// header's picture; other tori are refused by name.
+// Bermond, Michallon & Trystram 1992, Section 3.1 (docs/ALGORITHMS.md, row T4,
+// ArcDisjointTrees.h): for every n from 3 to 32 from three roots, and on to 64
+// from one, the four trees span torus:nxn, are pairwise arc-disjoint and have
+// depth D + 1 (n = 5: 5, 5, 6, 6); between them they use every arc but the
+// root's four in-arcs, so no tree has both arcs of a link; tree k is tree 0
+// turned k times by pi/2 (not for n = 5); torus:7x7 is the header's picture;
+// other tori are refused by name.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,13 +1,13 @@
 //===- tests/torus_trees/CutRingTreesTest.cpp - T3 and T5 trees ------------===//
 //
-// Bermond, Michallon & Trystram 1992, Sections 2.4 and 3.2 (catalog rows
-// T3 and T5, CutRingTrees.h): for every n from 3 to 32, from several roots,
-// Simmen's pair and its symmetric modification span torus:nxn, are
-// edge-disjoint and have exactly the depth the construction promises
-// (2n - 1 = 2D + 1 for odd n; 3D/2 for odd n, 3D/2 - 1 for even n); the
-// second tree is the mirror image (T3; T5 for even n) or the rotation by
-// pi/2 of a first tree symmetric about the root (T5, odd n); torus:5x5 is
-// the header's pictures; rectangular tori are refused by name.
+// Bermond, Michallon & Trystram 1992, Sections 2.4 and 3.2
+// (docs/ALGORITHMS.md, rows T3 and T5, CutRingTrees.h): for every n from 3 to
+// 32, from several roots, Simmen's pair and its symmetric modification span
+// torus:nxn, are edge-disjoint and have exactly the depth the construction
+// promises (2n - 1 = 2D + 1 for odd n; 3D/2 for odd n, 3D/2 - 1 for even n);
+// the second tree is the mirror image (T3; T5 for even n) or the rotation by
+// pi/2 of a first tree symmetric about the root (T5, odd n); torus:5x5 is the
+// header's pictures; rectangular tori are refused by name.
 //
 //===----------------------------------------------------------------------===//
 

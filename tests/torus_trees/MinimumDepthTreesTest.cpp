@@ -1,12 +1,12 @@
 //===- tests/torus_trees/MinimumDepthTreesTest.cpp - T6 trees -------------===//
 //
-// Bermond, Michallon & Trystram 1992, Section 3.2 (catalog row T6): for
-// every n from 3 to 32 (and on to 64 from one root) the two trees span
-// torus:nxn, are edge-disjoint and have depth exactly n, from several
-// roots; between them they use every edge but two. The construction's
-// shape: odd n are a tree and its rotation by pi/2, even n (but 4) a tree
-// and its mirror image, and the first tree keeps the root's row. Non-square
-// or too small tori are refused with an error naming them.
+// Bermond, Michallon & Trystram 1992, Section 3.2 (docs/ALGORITHMS.md, row T6):
+// for every n from 3 to 32 (and on to 64 from one root) the two trees span
+// torus:nxn, are edge-disjoint and have depth exactly n, from several roots;
+// between them they use every edge but two. The construction's shape: odd n are
+// a tree and its rotation by pi/2, even n (but 4) a tree and its mirror image,
+// and the first tree keeps the root's row. Non-square or too small tori are
+// refused with an error naming them.
 //
 //===----------------------------------------------------------------------===//
 

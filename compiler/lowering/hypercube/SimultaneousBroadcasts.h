@@ -1,8 +1,8 @@
 //===- compiler/lowering/hypercube/SimultaneousBroadcasts.h - H3-H5 -*- C++ -*-===//
 //
-// Stamoulis and Tsitsiklis 1993, Section 3.2 (catalog rows H3, H4, H5): K
-// packets, spread over the d Johnsson-Ho trees by rank, go up the reversed
-// trees to the roots e_t and come down the trees.
+// Stamoulis and Tsitsiklis 1993, Section 3.2 (docs/ALGORITHMS.md, rows H3, H4,
+// H5): K packets, spread over the d Johnsson-Ho trees by rank, go up the
+// reversed trees to the roots e_t and come down the trees.
 //
 // `hc-ksb` (H3), a multibroadcast from --sources, three phases:
 //  1. Parallel prefix on the binomial tree of node 0 (slots 0..2d): up-sweep

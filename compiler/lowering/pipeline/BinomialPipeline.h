@@ -1,15 +1,14 @@
 //===- compiler/lowering/pipeline/BinomialPipeline.h - Binomial pipeline -*- C++ -*-===//
 //
-// Beyond the papers (ALGORITHMS.md, "pipelined binomial trees"). Algorithm
-// `pipelined-binomial`: the binomial pipeline on a d-cube of positions.
-// In round t the root sends packet t to position e_(t mod d), and every
-// packet p already in the cube doubles its holders across dimension
-// t mod d: packet p is held by e_(p mod d) + span(e_(p+1), ..., e_(t-1))
-// (dimensions mod d), so each packet travels its own spanning binomial tree
-// whose dimension order starts after p, and is everywhere d rounds after it
-// entered. Holder sets of different packets never meet (they differ in bit
-// t or in bit p' of the older packet p'), so every node sends and receives
-// at most one packet per round:
+// Beyond the papers (docs/ALGORITHMS.md, row B3). Algorithm
+// `pipelined-binomial`: the binomial pipeline on a d-cube of positions. In
+// round t the root sends packet t to position e_(t mod d), and every packet p
+// already in the cube doubles its holders across dimension t mod d: packet p is
+// held by e_(p mod d) + span(e_(p+1), ..., e_(t-1)) (dimensions mod d), so each
+// packet travels its own spanning binomial tree whose dimension order starts
+// after p, and is everywhere d rounds after it entered. Holder sets of
+// different packets never meet (they differ in bit t or in bit p' of the older
+// packet p'), so every node sends and receives at most one packet per round:
 //     Rounds(P) = P + d,  T(P) = (P + d)(b + a*m/P),
 // one round from the one-port bound P - 1 + ceil(lg n) (none when
 // n = 2^d + 1, where the root stands outside the cube; when n = 2^d it is

@@ -1,9 +1,9 @@
 //===- compiler/lowering/pipeline/Chain.h - Pipelined chain -*- C++ -*-===//
 //
-// Beyond the papers (ALGORITHMS.md, "pipelined trees and chains"). Algorithm
-// `chain`: the message cut into P packets flows down the ranks of
-// hamiltonianOrder(); in round t rank u forwards packet t - u to rank u + 1.
-// Consecutive ranks' routes are link-disjoint, so each round is one step:
+// Beyond the papers (docs/ALGORITHMS.md, row B1). Algorithm `chain`: the
+// message cut into P packets flows down the ranks of hamiltonianOrder(); in
+// round t rank u forwards packet t - u to rank u + 1. Consecutive ranks' routes
+// are link-disjoint, so each round is one step:
 //     Rounds(P) = P + n - 2,  T(P) = (P + n - 2)(b + a*m/P),
 // best near P = sqrt((n-2) a m / b); for long messages T -> m*a.
 //

@@ -1,14 +1,13 @@
 //===- compiler/lowering/pipeline/CombBroadcast.h - `comb` -*- C++ -*-===//
 //
-// Beyond the papers (ALGORITHMS.md, "the goal is to beat them"). Algorithm
-// `comb`: a pipelined broadcast of throughput one - every node receives a
-// packet in every step - whose latency on linear arrays, meshes and tori
-// grows as the square root of the size, not the size, as a chain's does:
-// the two-class combs of Comb.h on lines (and 1 x N grids), the comb of
-// combs of CombOfCombs.h on 2-D meshes and tori. Every candidate (the
-// combs and, as a fall-back, the chain along the topology's Hamiltonian
-// order) is checked on the routes and the one of least latency H is
-// unrolled:
+// Beyond the papers (docs/ALGORITHMS.md, row B5). Algorithm `comb`: a pipelined
+// broadcast of throughput one - every node receives a packet in every step -
+// whose latency on linear arrays, meshes and tori grows as the square root of
+// the size, not the size, as a chain's does: the two-class combs of Comb.h on
+// lines (and 1 x N grids), the comb of combs of CombOfCombs.h on 2-D meshes and
+// tori. Every candidate (the combs and, as a fall-back, the chain along the
+// topology's Hamiltonian order) is checked on the routes and the one of least
+// latency H is unrolled:
 //     Rounds(P) = P + H - 1 (+-1 by parity), T(P) = Rounds(P)(b + a*m/P),
 // best near P = sqrt((H-1) a m / b), so T -> (sqrt(m a) + sqrt((H-1) b))^2.
 //

@@ -1,13 +1,13 @@
 //===- compiler/lowering/pipeline/PipelinedBinaryTree.h - Tree -*- C++ -*-===//
 //
-// Beyond the papers (ALGORITHMS.md, "pipelined trees"). Algorithm
-// `pipelined-binary`: a binary tree over the ranks of hamiltonianOrder(),
-// every subtree a contiguous run of ranks (in-order), so tree edges stay
-// short on meshes. Rank 0 (the root) heads runs [1, a] and [a+1, n-1].
-// Each node serves its two children alternately, the larger subtree first:
-// a node of weighted depth w (first child +1, second child +2) receives
-// packet j in round 2j + w - 1 and forwards it in rounds 2j + w and
-// 2j + w + 1. With W the largest weighted depth:
+// Beyond the papers (docs/ALGORITHMS.md, row B2). Algorithm `pipelined-binary`:
+// a binary tree over the ranks of hamiltonianOrder(), every subtree a
+// contiguous run of ranks (in-order), so tree edges stay short on meshes. Rank
+// 0 (the root) heads runs [1, a] and [a+1, n-1]. Each node serves its two
+// children alternately, the larger subtree first: a node of weighted depth w
+// (first child +1, second child +2) receives packet j in round 2j + w - 1 and
+// forwards it in rounds 2j + w and 2j + w + 1. With W the largest weighted
+// depth:
 //     Rounds(P) = 2P + W - 2,  T(P) = (2P + W - 2)(b + a*m/P),
 // W = the recursion  W(1) = 0,  W(s) = max(1 + W(ceil((s-1)/2)),
 //                                          2 + W(floor((s-1)/2))).

@@ -2,10 +2,10 @@
 //
 // Tseng's network partitioning with D-node in the diluted meshes, the
 // second all-port baseline of Zhuang & Liberatore Section 8.3 (their ref
-// [2]; catalog row R6). Algorithm name `np-d`, parameter d (`--np-d`,
-// 0 <= d <= n), ports=all, 2^n x 2^n meshes and tori up to 4 x 4 (as
-// d-node). The one-port NP (NetworkPartitioning.h) with each phase done
-// the all-port way:
+// [2]; docs/ALGORITHMS.md, row R6). Algorithm name `np-d`, parameter d
+// (`--np-d`, 0 <= d <= n), ports=all, 2^n x 2^n meshes and tori up to 4 x 4 (as
+// d-node). The one-port NP (NetworkPartitioning.h) with each phase done the
+// all-port way:
 //
 //   blocks (DCNs) of side 2^d; the diagonal node at x-offset t of block B
 //   is (B_x 2^d + t, B_y 2^d + (a_y ^ a_x ^ t)), a the source's offset in

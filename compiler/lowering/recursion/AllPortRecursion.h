@@ -2,8 +2,8 @@
 //
 // Zhuang & Liberatore, Section 8: the recursion-based broadcast under the
 // all-port model (a node sends and receives on all its links in one step;
-// only links limit it). Catalog row R5, algorithm name `rb-allport`, on
-// 2^n x 2^n meshes and tori from any source, ports=all.
+// only links limit it). docs/ALGORITHMS.md, row R5; algorithm name
+// `rb-allport`, on 2^n x 2^n meshes and tori from any source, ports=all.
 //
 // The paper cuts a block into 16 sub-blocks and shares the flints of its two
 // diagonals into all of them in 3 steps (its Fig. 9, which the text does not

@@ -2,7 +2,7 @@
 //
 // Zhuang & Liberatore, "A Recursion-based Broadcast Paradigm in Wormhole
 // Routed Mesh/Torus Networks": the recursion-based (diagonal) broadcast RB.
-// Catalog rows R1-R4. Algorithm name `rb`.
+// docs/ALGORITHMS.md, rows R1-R4. Algorithm name `rb`.
 //
 //   R1/R2 (Sections 4-5), 2^n x 2^n, source (xs, ys) anywhere:
 //     stage 1, n steps: split scattering along the diagonal

@@ -2,10 +2,10 @@
 //
 // The D-node (dominating nodes) broadcast of Tsai & McKinley, the all-port
 // baseline Zhuang & Liberatore compare Section 8 against (their ref [11];
-// catalog row R6: alpha = n + 2, beta = n + 2 on 2^n x 2^n). Algorithm name
-// `d-node`, ports=all. The paper only cites it; this is the construction
-// with its count: every step sends the whole message, and every informed
-// node informs three more per step (all-port: one circuit per link).
+// docs/ALGORITHMS.md, row R6: alpha = n + 2, beta = n + 2 on 2^n x 2^n).
+// Algorithm name `d-node`, ports=all. The paper only cites it; this is the
+// construction with its count: every step sends the whole message, and every
+// informed node informs three more per step (all-port: one circuit per link).
 //
 // Levels of dominating nodes. V_0 is the grid; V_(j+1) is one node in each
 // 2 x 2 quarter of every 4 x 4 block of V_j's virtual grid (at kPattern),

@@ -1,8 +1,8 @@
 //===- compiler/lowering/recursion/NetworkPartitioning.h - NP-RD, NP-SC -*- C++ -*-===//
 //
 // Tseng's network partitioning (NP), as Zhuang & Liberatore describe and
-// cost it (Sections 4.3 and 7.2, Table 2; catalog row R6). Algorithm names
-// `np-rd` and `np-sc`, parameter d (`--np-d`, 0 <= d <= n).
+// cost it (Sections 4.3 and 7.2, Table 2; docs/ALGORITHMS.md, row R6).
+// Algorithm names `np-rd` and `np-sc`, parameter d (`--np-d`, 0 <= d <= n).
 //
 // The 2^n grid is cut into data-collecting networks (DCNs), blocks of side
 // 2^d. Taking the diagonal through the source's position (a) in its block,

@@ -1,11 +1,11 @@
 //===- compiler/lowering/recursion/RecursiveDivision.h - RD broadcast -*- C++ -*-===//
 //
 // Recursive division (RD), the baseline of Zhuang & Liberatore Section 4.3
-// and Table 2 (catalog row R6; the paper cites it from [9][10]): the grid is
-// halved, the source sends the whole message to its mirror node in the other
-// half, and both recurse, halving x, y (and z) in turn, highest bit first.
-// Node v receives in the step that flips the highest bit of v XOR source.
-// Algorithm name `rd`.
+// and Table 2 (docs/ALGORITHMS.md, row R6; the paper cites it from [9][10]):
+// the grid is halved, the source sends the whole message to its mirror node in
+// the other half, and both recurse, halving x, y (and z) in turn, highest bit
+// first. Node v receives in the step that flips the highest bit of v XOR
+// source. Algorithm name `rd`.
 //
 //   mesh:4x4, source (0,0)     step 0  (0,0) -> (2,0)          x bit 1
 //     . . . .                  step 1  (0,0) -> (0,2), (2,0) -> (2,2)

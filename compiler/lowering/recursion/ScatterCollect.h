@@ -1,13 +1,13 @@
 //===- compiler/lowering/recursion/ScatterCollect.h - SC broadcast -*- C++ -*-===//
 //
 // Scatter-collect (SC), the baseline of Zhuang & Liberatore Section 4.3 and
-// Table 2 (catalog row R6; cited from [9][10]): split scattering along the
-// source's row, then along every column (and every z line), so each node
-// owns 1/N of the message; then collect "in circular style": a ring
-// all-gather along the lines of the last scattered axis, then the one
-// before, ... A ring on a mesh line runs i -> i+1 on the + links and the
-// closing circuit back over the - links, so it never shares a link.
-// Algorithm name `sc`.
+// Table 2 (docs/ALGORITHMS.md, row R6; cited from [9][10]): split scattering
+// along the source's row, then along every column (and every z line), so each
+// node owns 1/N of the message; then collect "in circular style": a ring
+// all-gather along the lines of the last scattered axis, then the one before,
+// ... A ring on a mesh line runs i -> i+1 on the + links and the closing
+// circuit back over the - links, so it never shares a link. Algorithm name
+// `sc`.
 //
 //   mesh:4x4 (digits: the node's 1/16 after scattering, hex)
 //     3 7 b f     collect along y: 3 steps of 1/16, every node owns its

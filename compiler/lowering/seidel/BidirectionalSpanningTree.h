@@ -1,7 +1,7 @@
 //===- compiler/lowering/seidel/BidirectionalSpanningTree.h - BST on a line -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.3.1 (nu = 0), Section 4.3 (any root) and Sections
-// 5.1/5.2 (any n). Catalog rows S4, S7, S8. Algorithm name `bst`.
+// 5.1/5.2 (any n). docs/ALGORITHMS.md, rows S4, S7, S8. Algorithm name `bst`.
 //
 // Two chunks. The root k keeps chunk 0 and sends chunk 1 to its bitwise
 // complement kbar (within d bits). Then k and kbar broadcast their halves on

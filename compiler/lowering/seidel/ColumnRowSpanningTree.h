@@ -3,14 +3,16 @@
 // Seidel 1993, Section 3.2.2: the mesh ST for nu > 0 built from the linear
 // one (Section 3.1.2: distribute over the root's metanode of 2^nu nodes,
 // 2^nu interleaved spanning trees, dimensional exchange in every metanode).
-// Any root (Section 4.2's metanodes, S7), any size by companions (S8).
+// Any root (Section 4.2's metanodes), any size by companions
+// (docs/ALGORITHMS.md, rows S7, S8).
 //
-// `st-mesh-nu-naive` (Eq. 3, catalog S3c): the linear algorithm down the
-// root's column, then along every row at once. 2^nu chunks.
+// `st-mesh-nu-naive` (Eq. 3, docs/ALGORITHMS.md, row S3c): the linear algorithm
+// down the root's column, then along every row at once. 2^nu chunks.
 //   cost (4 + (d1 + d2 - 2nu - 4)/2^nu) ma + (d1 + d2 + 2nu) b
 //
-// `st-mesh-5phase` (Eq. 4, S3d): the column's exchange is put off, so the
-// rows carry quarters (for nu = 1) of what they would. 2^(2nu) chunks:
+// `st-mesh-5phase` (Eq. 4, docs/ALGORITHMS.md, row S3d): the column's exchange
+// is put off, so the rows carry quarters (for nu = 1) of what they would.
+// 2^(2nu) chunks:
 //   1. distribute over the root's metanode in its column;
 //   2. 2^nu interleaved trees down the column (packets of m/2^nu);
 //   3. every node of the column distributes its packet over its row's

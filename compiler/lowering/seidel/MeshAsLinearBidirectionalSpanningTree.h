@@ -1,8 +1,8 @@
 //===- compiler/lowering/seidel/MeshAsLinearBidirectionalSpanningTree.h -*- C++ -*-===//
 //
 // Seidel 1993, Section 3.4.1, Eq. 9: the BST broadcast on a 2^d1 x 2^d2 mesh
-// treated as one linear array of 2^(d1+d2) nodes. Catalog rows S5a, S7, S8.
-// Algorithm name `bst-mesh-linear`.
+// treated as one linear array of 2^(d1+d2) nodes. docs/ALGORITHMS.md, rows S5a,
+// S7, S8. Algorithm name `bst-mesh-linear`.
 //
 // The linear order is row-major (position r * 2^d2 + c = the node id). Then
 // flipping a position bit below d2 moves along a row and a bit at or above

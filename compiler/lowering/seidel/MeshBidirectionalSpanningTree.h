@@ -1,9 +1,10 @@
 //===- compiler/lowering/seidel/MeshBidirectionalSpanningTree.h - "Better" BST -*- C++ -*-===//
 //
-// Seidel 1993, Section 3.4.1 (nu = 0, Eq. 10, Figs. 9-10, catalog S5b) and
-// Section 3.4.2 (nu > 0, Table I, S5c); any root (S7) and any size by
-// companions (S8). Algorithm name `bst-mesh`. Needs nu < min(d1, d2) and
-// max(d1, d2) >= nu + 2 (on a 2x2 submesh the two corner blocks coincide).
+// Seidel 1993, Section 3.4.1 (nu = 0, Eq. 10, Figs. 9-10) and Section
+// 3.4.2 (nu > 0, Table I), any root and any size by companions
+// (docs/ALGORITHMS.md, rows S5b, S5c, S7, S8). Algorithm name `bst-mesh`. Needs
+// nu < min(d1, d2) and max(d1, d2) >= nu + 2 (on a 2x2 submesh the two corner
+// blocks coincide).
 //
 //   1. distribute over the root's 2^nu x 2^nu block (2nu steps);
 //   2. in each interleaved submesh at once, the nu = 0 algorithm on its

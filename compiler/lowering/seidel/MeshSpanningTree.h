@@ -1,8 +1,9 @@
 //===- compiler/lowering/seidel/MeshSpanningTree.h - "Better" ST on a mesh -*- C++ -*-===//
 //
-// Seidel 1993, Section 3.2.1 (nu = 0, catalog S3b) and the end of Section
-// 3.2.2 (nu > 0, Eq. 5-6, Table I, S3e); any root (S7) and any size by
-// companions (S8). Algorithm name `st-mesh`. Needs nu < min(d1, d2).
+// Seidel 1993, Section 3.2.1 (nu = 0) and the end of Section 3.2.2
+// (nu > 0, Eq. 5-6, Table I), any root and any size by companions
+// (docs/ALGORITHMS.md, rows S3b, S3e, S7, S8). Algorithm name `st-mesh`. Needs
+// nu < min(d1, d2).
 //
 //   1. distribute the message over the root's 2^nu x 2^nu block (2nu steps);
 //   2. in each of the 2^(2nu) interleaved submeshes at once, the nu = 0

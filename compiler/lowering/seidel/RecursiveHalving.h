@@ -1,7 +1,8 @@
 //===- compiler/lowering/seidel/RecursiveHalving.h - RH broadcast -*- C++ -*-===//
 //
 // Seidel 1993, Sections 3.5 (linear array), 3.6 (mesh), 4.4 (any root) and
-// 5.2 (any size, companions). Catalog rows S6a, S6b, S7, S8. Name `rh`.
+// 5.2 (any size, companions). docs/ALGORITHMS.md, rows S6a, S6b, S7, S8. Name
+// `rh`.
 //
 // Distribute the message as 2^d packets (position p gets packet p: down the
 // root's column, then along every row), then recombine by a dimensional

@@ -2,8 +2,8 @@
 //
 // Seidel 1993, Section 3.2.1 (the "simple" mesh ST), any root (the linear
 // argument of Section 4.1 applied to one column, then to every row) and any
-// size (Section 5.1 virtual nodes; Section 5.2 companions). Catalog rows
-// S3a, S7, S8. Algorithm name `st-mesh-simple`.
+// size (Section 5.1 virtual nodes; Section 5.2 companions).
+// docs/ALGORITHMS.md, rows S3a, S7, S8. Algorithm name `st-mesh-simple`.
 //
 // The root broadcasts the whole message down its column on a spanning
 // binomial tree, then every node of that column broadcasts along its row.

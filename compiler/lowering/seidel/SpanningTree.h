@@ -1,7 +1,8 @@
 //===- compiler/lowering/seidel/SpanningTree.h - ST broadcast on a line -*- C++ -*-===//
 //
 // Seidel 1993, Sections 3.1.1 (nu = 0), 3.1.2 (nu > 0), 4.1-4.2 (any
-// root) and 5.1/5.2 (any n). Catalog rows S1, S2, S7, S8. Algorithm name `st`.
+// root) and 5.1/5.2 (any n). docs/ALGORITHMS.md, rows S1, S2, S7, S8. Algorithm
+// name `st`.
 //
 // One chunk, d = ceil(lg n) steps: on step i every holder j sends the whole
 // message to j XOR 2^(d-i). All circuits of a step run the same way and are

@@ -1,12 +1,12 @@
 //===- compiler/lowering/torus_trees/ArcDisjointTrees.h - T4 -*- C++ -*-===//
 //
-// Bermond, Michallon & Trystram 1992, Section 3.1 (catalog row T4): four
-// arc-disjoint spanning trees of depth D + 1 on the n x n torus, for
+// Bermond, Michallon & Trystram 1992, Section 3.1 (docs/ALGORITHMS.md, row T4):
+// four arc-disjoint spanning trees of depth D + 1 on the n x n torus, for
 // bidirectional use of the links (Michallon, Trystram & Villard's TR 872I,
-// cited for "the others obtained by successive rotations of pi/2"; the
-// report and Fig. 5 are not here). This is our own construction, found
-// offline (research/arc_disjoint_trees/README.md records it, with the
-// proof) and checked by the tests for n = 3..64 from several roots.
+// cited for "the others obtained by successive rotations of pi/2"; the report
+// and Fig. 5 are not here). This is our own construction, found offline
+// (research/arc_disjoint_trees/README.md records it, with the proof) and
+// checked by the tests for n = 3..64 from several roots.
 //
 // Four trees use 4(n^2 - 1) arcs, all but the root's four in-arcs, so every
 // other node enters each tree from a different neighbour: a node's four

@@ -1,10 +1,11 @@
 //===- compiler/lowering/torus_trees/CutRingTrees.h - T3 and T5 -*- C++ -*-===//
 //
 // Bermond, Michallon & Trystram 1992: Simmen's two edge-disjoint spanning
-// trees of depth 2D+1 (Section 2.4, catalog row T3) and their modification
-// to depth 3D/2, symmetric about the root (Section 3.2, Figs. 6-7, row T5).
-// Figures 4, 6 and 7 survive only as captions, and Simmen's paper is not
-// here; these are the constructions the text describes, made exact.
+// trees of depth 2D+1 (Section 2.4; docs/ALGORITHMS.md, row T3) and their
+// modification to depth 3D/2, symmetric about the root (Section 3.2, Figs. 6-7;
+// docs/ALGORITHMS.md, row T5). Figures 4, 6 and 7 survive only as captions, and
+// Simmen's paper is not here; these are the constructions the text describes,
+// made exact.
 //
 // Both start from Saad and Schultz's pair (TorusTrees.h): A = the root's row
 // then every other column, B = its image. A and B use every edge, which is

@@ -2,8 +2,8 @@
 //
 // Bermond, Michallon & Trystram 1992, Section 3.2, Theorem: two
 // edge-disjoint spanning trees of depth n on the n x n torus, n >= 3
-// (catalog row T6). Depth n is optimal: D = n for even n, and for odd n
-// depth D = n - 1 is impossible (the paper's counting argument).
+// (docs/ALGORITHMS.md, row T6). Depth n is optimal: D = n for even n, and for
+// odd n depth D = n - 1 is impossible (the paper's counting argument).
 //
 // The paper builds ONE tree T and takes the second as T rotated by pi/2;
 // its Figures 8-12 (the trees for n = 10..13 and the four inserted rows and

@@ -1,11 +1,10 @@
 //===- compiler/lowering/torus_trees/TorusTrees.h - Pipelined tree broadcast -*- C++ -*-===//
 //
 // Bermond, Michallon & Trystram 1992, "Broadcasting in wraparound meshes
-// with parallel monodirectional links", Sections 2.1-2.3. Catalog rows T1
-// and T2. Algorithms `tree-rows-cols` and `tree-saad-schultz`; Section
-// 2.4, row T3, `tree-simmen`; Section 3.1, row T4, `tree-arc-disjoint`;
-// Section 3.2, rows T5 and T6, `tree-simmen-symmetric` and
-// `tree-min-depth`.
+// with parallel monodirectional links" (docs/ALGORITHMS.md, rows T1-T6):
+// Sections 2.1-2.3, rows T1 and T2, `tree-rows-cols` and `tree-saad-schultz`;
+// Section 2.4, row T3, `tree-simmen`; Section 3.1, row T4, `tree-arc-disjoint`;
+// Section 3.2, rows T5 and T6, `tree-simmen-symmetric` and `tree-min-depth`.
 //
 // Model (Section 1.1): store-and-forward, all-port, half-duplex links; a
 // packet of P bytes crosses a link in beta + P*tau. The message is cut into
