@@ -1,10 +1,10 @@
 //===- compiler/lowering/postal/GlobalCombine.h - Postal global combine -*- C++ -*-===//
 //
 // Global combine (allreduce, `+>` transfers) in the postal model, Bruck et
-// al. Section 3 (P5), after Bar-Noy and Kipnis. Integer lambda, any n, in
-// t = T_lambda(n) rounds (the least t with N(t) >= n). After round r every
-// node i holds the window A_i(r) = d_{i-M(r)+1} + ... + d_i (indices mod n)
-// with M(r) = 1 before the first receive and
+// al. Section 3 (docs/ALGORITHMS.md, row P5), after Bar-Noy and Kipnis. Integer
+// lambda, any n, in t = T_lambda(n) rounds (the least t with N(t) >= n). After
+// round r every node i holds the window A_i(r) = d_{i-M(r)+1} + ... + d_i
+// (indices mod n) with M(r) = 1 before the first receive and
 //   M(r) = M(r-1) + M(r-lambda) - eps_r,   eps_r in {0, 1}.
 // In round r node i receives from j = i - M(r-1) + eps_r what j sent in
 // round r - lambda + 1: A_j(r - lambda), and when eps_r = 1 without d_j

@@ -5,8 +5,9 @@
 // postal model"): the binomial tree (Section 2.1, P1), the optimal
 // lambda-tree by the two-queue greedy construction (Section 2.3, P2), and
 // the alpha-partition recursion with a fixed alpha or a look-up table
-// (Sections 2.4-2.5, P3/P4). lambda may be any rational >= 1; steps are
-// ticks of 1/q (lambda = p/q, see ir/MachineModel.h).
+// (Sections 2.4-2.5, P3/P4; docs/ALGORITHMS.md, rows P1-P4, P7). lambda may be
+// any rational >= 1; steps are ticks of 1/q (lambda = p/q, see
+// ir/MachineModel.h).
 //
 // lambda = 2, n = 8: the lambda-tree finishes at 5, the binomial tree at 6.
 // Ranks are intervals: S' = [0, 5) keeps the source, S'' = [5, 8).
