@@ -133,10 +133,20 @@ Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts) {
     return failure("--root=" + Opts.Root + " is out of range: " + Topo->str() +
                    " has nodes 0.." + Twine(Topo->numNodes() - 1));
   R.Root = NodeId(Root);
-  if (Opts.Sources == "all") // every node once: all-gather-like requests
+  if (Opts.Sources == "all") { // every node once: all-gather-like requests
+    // Refused before listing 2^30 sources (4 GiB) for a plan that could
+    // not be built anyway: reaching every node takes n - 1 transfers.
+    if (Topo->numNodes() - 1 > Opts.MaxTransfers)
+      return failure("--sources=all on " + Topo->str() + " names " +
+                     Twine(Topo->numNodes()) +
+                     " sources; a plan that reaches every node needs at "
+                     "least " +
+                     Twine(Topo->numNodes() - 1) +
+                     " transfers, over the limit of " +
+                     Twine(Opts.MaxTransfers) + " (--max-transfers)");
     for (NodeId X = 0; X < Topo->numNodes(); ++X)
       R.Sources.push_back(X);
-  else if (!Opts.Sources.empty())
+  } else if (!Opts.Sources.empty())
     if (Error E = parseIdList("sources", Opts.Sources, Topo->numNodes(),
                               R.Sources))
       return std::move(E);

@@ -53,6 +53,22 @@ TEST(RequestBuilder, RefusesEachBadOptionWithItsMessage) {
        "--sources: '9' is not below 4"},
       {"source not a number", [](ToolOptions &O) { O.Sources = "1,,2"; },
        "--sources: '' is not below 4"},
+      {"all sources over the transfer limit",
+       [](ToolOptions &O) {
+         O.Topology = "linear:1073741824";
+         O.Sources = "all";
+       },
+       "--sources=all on linear:1073741824 names 1073741824 sources; a plan "
+       "that reaches every node needs at least 1073741823 transfers, over the "
+       "limit of 268435456 (--max-transfers)"},
+      {"all sources over a lower transfer limit",
+       [](ToolOptions &O) {
+         O.Sources = "all";
+         O.MaxTransfers = 2;
+       },
+       "--sources=all on linear:4 names 4 sources; a plan that reaches every "
+       "node needs at least 3 transfers, over the limit of 2 "
+       "(--max-transfers)"},
       {"dimension order bit too large",
        [](ToolOptions &O) {
          O.Topology = "hypercube:3";
