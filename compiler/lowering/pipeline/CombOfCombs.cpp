@@ -8,6 +8,7 @@
 
 #include "compiler/lowering/pipeline/CombOfCombs.h"
 #include "compiler/lowering/pipeline/Comb.h"
+#include "compiler/lowering/pipeline/GridViews.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -551,73 +552,6 @@ private:
   SegmentCombs &Segs;
 };
 
-//===-- Views: the virtual grid on the topology ---------------------------===//
-
-struct View {
-  int R0, C0;
-  std::function<NodeId(int, int)> Phys;
-};
-
-std::vector<View> views(const Topology &Topo, int R0, int C0) {
-  const int R = int(Topo.extents()[0]), C = int(Topo.extents()[1]);
-  struct Base {
-    int VR, VC;
-    bool FlipR, FlipC, Shift;
-  };
-  std::vector<Base> Bases;
-  if (Topo.kind() == TopologyKind::Mesh) {
-    for (bool FR : {false, true})
-      for (bool FC : {false, true}) {
-        int VR = FR ? R - 1 - R0 : R0, VC = FC ? C - 1 - C0 : C0;
-        if (VC <= C - 2)
-          Bases.push_back({VR, VC, FR, FC, false});
-      }
-  } else {
-    // The mesh's corner view first, so it wins ties: its spines and teeth
-    // never wrap round. Under SimGrid, comb on torus 16 x 16 (1 MiB, one
-    // port) from a centred view ran at 1.48 x its model time, from the
-    // corner view at its model time (106.75 ms against 106.53); single
-    // wrapped routes time as the others do, so the cause is in how the
-    // centred plan's steps interleave, not yet understood.
-    Bases.push_back({0, 0, false, false, true});
-    std::vector<int> Rs{R / 2, (R - 1) / 2}, Cs{C / 2, (C - 1) / 2, (C - 2) / 2};
-    llvm::sort(Rs);
-    Rs.erase(std::unique(Rs.begin(), Rs.end()), Rs.end());
-    llvm::sort(Cs);
-    Cs.erase(std::unique(Cs.begin(), Cs.end()), Cs.end());
-    for (int VR : Rs)
-      for (int VC : Cs)
-        if (VC <= C - 2 && VC >= 0)
-          Bases.push_back({VR, VC, false, false, true});
-  }
-  auto Mod = [](int A, int N) { return ((A % N) + N) % N; };
-  std::vector<View> Out;
-  for (const Base &B : Bases) {
-    auto Phys = [=](int Row, int Col) -> NodeId {
-      if (B.Shift)
-        return NodeId(Mod(Row - B.VR + R0, R) * C + Mod(Col - B.VC + C0, C));
-      return NodeId((B.FlipR ? R - 1 - Row : Row) * C +
-                    (B.FlipC ? C - 1 - Col : Col));
-    };
-    Out.push_back({B.VR, B.VC, Phys});
-    // The same with the rows mirrored: the first comb goes the other way.
-    Out.push_back({R - 1 - B.VR, B.VC,
-                   [=](int Row, int Col) { return Phys(R - 1 - Row, Col); }});
-  }
-  return Out;
-}
-
-/// \p P (virtual ids) on the topology through \p Phys.
-TwoClassPlan place(const TwoClassPlan &P, int C,
-                   const std::function<NodeId(int, int)> &Phys) {
-  TwoClassPlan Out;
-  for (unsigned K = 0; K < 2; ++K)
-    for (const ClassSend &S : P.Colour[K])
-      Out.add(K, Phys(int(S.Src) / C, int(S.Src) % C),
-              Phys(int(S.Dst) / C, int(S.Dst) % C), S.Class);
-  return Out;
-}
-
 } // namespace
 
 std::vector<TwoClassPlan> gridCombPlans(const Topology &Topo, NodeId Root) {
@@ -629,12 +563,12 @@ std::vector<TwoClassPlan> gridCombPlans(const Topology &Topo, NodeId Root) {
   SegmentCombs Segs;
   constexpr size_t Candidates = 3;
   // Builds one candidate; keeps it when it is a valid plan on the routes.
-  auto Try = [&](const View &V, auto Build) {
+  auto Try = [&](const GridView &V, auto Build) {
     GridCombBuilder B(R, C, Segs);
     Build(B);
     if (B.Failed)
       return;
-    TwoClassPlan P = place(B.Plan, C, V.Phys);
+    TwoClassPlan P = placeGridPlan(B.Plan, C, V.Phys);
     llvm::Expected<TwoClassArrivals> A = evaluateTwoClass(P, Root, N);
     if (!A) {
       llvm::consumeError(A.takeError());
@@ -649,7 +583,7 @@ std::vector<TwoClassPlan> gridCombPlans(const Topology &Topo, NodeId Root) {
                                uint32_t>;
   std::map<SearchKey, std::vector<std::pair<int64_t, std::vector<uint32_t>>>>
       Searches;
-  for (const View &V : views(Topo, int(Root) / C, int(Root) % C)) {
+  for (const GridView &V : gridViews(Topo, int(Root) / C, int(Root) % C)) {
     const uint32_t Down = uint32_t(R - 1 - V.R0), Up = uint32_t(V.R0);
     LatencyModel Model(uint32_t(C), uint32_t(V.C0), Segs);
     // The best few tooth-row vectors of Model.search(...).
