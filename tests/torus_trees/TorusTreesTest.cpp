@@ -10,6 +10,7 @@
 
 #include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/CutRingTrees.h"
+#include "compiler/lowering/torus_trees/RowColumnTrees.h"
 #include "compiler/lowering/torus_trees/TorusTrees.h"
 #include "verifier/Verifier.h"
 

@@ -51,7 +51,7 @@
 // No tree uses both arcs of a link (that would be a cycle of two), and every
 // link but the root's carries two arcs of two different trees, in opposite
 // directions: under half-duplex links they alternate by slot parity
-// (TorusTrees.h).
+// (TorusTrees.h, PacketStreams.h).
 //
 //===----------------------------------------------------------------------===//
 

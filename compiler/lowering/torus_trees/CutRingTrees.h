@@ -7,8 +7,8 @@
 // Simmen's paper is not here; these are the constructions the text describes,
 // made exact.
 //
-// Both start from Saad and Schultz's pair (TorusTrees.h): A = the root's row
-// then every other column, B = its image. A and B use every edge, which is
+// Both start from Saad and Schultz's pair (RowColumnTrees.h): A = the root's
+// row then every other column, B = its image. A and B use every edge, which is
 // why A cannot reach the root's column. Cut every ring of A open into a
 // path - the root's row at the far side, each column x != 0 at its row-0
 // node e_x = (x,0)--(x,-d_x), so column x runs one way, d_x = +-1 - and the

@@ -53,6 +53,7 @@
 
 #include "compiler/Lowering.h"
 #include "compiler/lowering/torus_trees/EdgeDisjointTrees.h"
+#include "compiler/lowering/torus_trees/PacketStreams.h"
 
 #include <vector>
 
@@ -68,32 +69,6 @@ enum class TorusTreeKind : uint8_t {
   ArcDisjoint
 };
 
-/// T1: the root's row, then every column both ways round (depth
-/// floor(R/2) + floor(C/2) on torus:RxC).
-SpanningTree rowsThenColumnsTree(const Topology &Topo, NodeId Root);
-/// T2: Saad and Schultz's two almost-spanning trees (A leaves the root's
-/// column out, B the root's row).
-std::vector<SpanningTree> saadSchultzTrees(const Topology &Topo, NodeId Root);
-
-/// The arcs of a stream into depths DepthLo..DepthHi that fire in slots
-/// of phase Phase (mod the stream's spacing).
-struct StreamLane {
-  uint32_t Phase = 0, DepthLo = 1, DepthHi = 1;
-};
-
-/// One pipelined stream of packets along a tree or a line of it: packets
-/// Base .. Base+Count-1 leave the root from slot Start on, one every
-/// Spacing slots; packet p crosses an arc into depth j of phase f in slot
-///     Start + Spacing * (p + j - 1) + f.
-/// Spacing 1 and phase 0 everywhere is the paper's pipeline; spacing 2
-/// lets two trees share a half-duplex link in alternate slots.
-struct PacketStream {
-  uint32_t Base = 0, Count = 0, Depth = 0, Start = 0;
-  uint32_t Spacing = 1;
-  /// The depths and phases present; empty means phase 0 at 1..Depth.
-  std::vector<StreamLane> Lanes;
-};
-
 /// The streams of \p Kind with \p K packets per tree on \p Topo from
 /// \p Root: one per tree, plus T2's two fill-in streams; T4's alternate
 /// on \p Links half duplex.
@@ -101,12 +76,6 @@ std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
                                            const Topology &Topo, NodeId Root,
                                            uint32_t K,
                                            Duplex Links = Duplex::Half);
-
-/// Exact time of the streams for \p Bytes with \p NumChunks chunks (chunk c
-/// covers [floor(c*m/C), floor((c+1)*m/C))): every slot in which a packet
-/// moves is a step and costs b + a * (largest chunk in flight).
-double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
-                  uint64_t Bytes, const MachineModel &Model);
 
 /// The packet count per tree with the least streamTime (the smallest on
 /// ties), scanning k = 1, 2, ... until steps(k) * b + a * floor(m/d), a
