@@ -15,6 +15,7 @@ PACKAGES=(
   clang-14               # fuzz/build_and_run.sh: libFuzzer targets
   libclang-rt-14-dev     # libFuzzer and sanitizer runtimes for clang-14
   libxml2-utils          # xmllint: the SVG backend's well-formedness test
+  libxml2-dev            # libxml2: the MSCCL XML importer (frontends/msccl)
   librsvg2-bin           # rsvg-convert: the SVG backend's render test
   libsimgrid-dev         # smpicxx, smpirun: bench/simgrid, tests/simgrid
   chromium               # headless browser: the SVG backend's render test

@@ -4,7 +4,11 @@
 
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/ToolOutput.h"
+#include "frontends/msccl/MscclVerify.h"
 #include "ir/PlanIO.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -15,11 +19,17 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
     return usageError(Err, "verify needs at least one plan file");
   if (Opts.Output && Opts.PlanFiles.size() != 1)
     return usageError(Err, "-o takes one plan file");
+  // With only MSCCL files, --msccl-dialect names the executor whose limits
+  // are errors.
+  const bool AllMsccl = llvm::all_of(Opts.PlanFiles, msccl::isMscclFile);
+  if (Opts.Output && llvm::any_of(Opts.PlanFiles, msccl::isMscclFile))
+    return usageError(Err, "verify FILE.xml writes no plan: -o takes a "
+                           "plan file");
   // verify emits only to -o: without it an --emit would be dropped.
   std::pair<StringRef, bool> EmitFlags[] = {
       {"emit", Opts.EmitGiven},
       {"function-name", Opts.FunctionNameGiven},
-      {"msccl-dialect", Opts.MscclDialectGiven}};
+      {"msccl-dialect", Opts.MscclDialectGiven && !AllMsccl}};
   for (auto [Flag, Given] : EmitFlags)
     if (Given && !Opts.Output)
       return usageError(Err, "verify --" + Flag +
@@ -27,6 +37,21 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
                                  "standard output)");
   int RC = Verified;
   for (const std::string &File : Opts.PlanFiles) {
+    // MSCCL algorithm files are checked in their own terms (frontends/msccl).
+    if (msccl::isMscclFile(File)) {
+      auto Buf = MemoryBuffer::getFileOrSTDIN(File);
+      if (!Buf)
+        return usageError(Err, File + ": " + Buf.getError().message());
+      msccl::VerifyOptions MO;
+      if (Opts.MscclDialectGiven)
+        MO.Executor = Opts.MscclDialect;
+      int X = msccl::verifyMscclText((*Buf)->getBuffer(), File, MO,
+                                     reportStream(Opts, Out, Err), Err);
+      if (X == 2)
+        return X;
+      RC = std::max(RC, X);
+      continue;
+    }
     auto P = readPlanFile(File);
     if (!P)
       return planReadError(Err, P.takeError());
