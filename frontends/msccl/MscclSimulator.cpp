@@ -318,6 +318,10 @@ bool Simulator::exec(const Gpu &G, const Threadblock &B, const Step &S) {
   }
   if (writesDst(S.Type))
     for (int64_t K = 0; K < S.Cnt; ++K) {
+      // In place, a copy from input to output onto itself writes nothing.
+      if (S.Type == OpType::Cpy && resolve(G.Id, S.SrcBuf, S.SrcOff + K) ==
+                                       resolve(G.Id, S.DstBuf, S.DstOff + K))
+        continue;
       Val *V = slot(G.Id, S.DstBuf, S.DstOff + K, S);
       if (!V || !touch(G.Id, S.DstBuf, S.DstOff + K, B.Id, S, true))
         return false;

@@ -26,6 +26,12 @@ for spec in linear:4:bst:1 linear:8:st:3 mesh:2x4:sc:2 mesh:4x4:bst-mesh:5 torus
     cmp -s "$out" "$out.again" || { echo "FAIL: $out differs between runs"; FAILED=$((FAILED + 1)); }
     "$CHECK" "$out" --root="$root" --dialect=$dialect ||
       { echo "FAIL: $out does not pass"; FAILED=$((FAILED + 1)); }
+    # Round trip: the importer reads bcastc's own file back and verifies it
+    # as a broadcast from the same root, under that executor's limits.
+    "$BCASTC" verify "$out" --msccl-dialect=$dialect >"$WORK/v.out" 2>&1 ||
+      { echo "FAIL: bcastc verify $out"; cat "$WORK/v.out"; FAILED=$((FAILED + 1)); }
+    grep -q "ok: MSCCL broadcast .*, root $root\$" "$WORK/v.out" ||
+      { echo "FAIL: $out: not verified from root $root"; cat "$WORK/v.out"; FAILED=$((FAILED + 1)); }
   done
 done
 if "$BCASTC" compile --topology=linear:4 --emit=msccl-xml --msccl-dialect=nccl \
