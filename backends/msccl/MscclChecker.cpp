@@ -7,8 +7,8 @@
 
 #include "backends/msccl/MscclChecker.h"
 
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringExtras.h"
+#include "frontends/msccl/MscclXmlReader.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <deque>
@@ -22,30 +22,12 @@ namespace bcastc {
 
 namespace {
 
-struct Tag {
-  std::string Name;
-  std::vector<std::pair<std::string, std::string>> Attrs;
-  unsigned Line = 0;
-};
-
-struct Step {
-  unsigned Line;
-  int64_t S, SrcOff, DstOff, Cnt, DepId, Deps, HasDep;
-  std::string Type;
-  char SrcBuf, DstBuf;
-};
-
-struct Tb {
-  unsigned Line;
-  int64_t Id, Send, Recv, Chan;
-  std::vector<Step> Steps;
-};
-
-struct Gpu {
-  unsigned Line;
-  int64_t Id, IChunks, OChunks, SChunks;
-  std::vector<Tb> Tbs;
-};
+using msccl::BufKind;
+using msccl::OpType;
+using msccl::bufName;
+using Step = msccl::Step;
+using Tb = msccl::Threadblock;
+using Gpu = msccl::Gpu;
 
 class Checker {
 public:
@@ -65,273 +47,111 @@ private:
         llvm::inconvertibleErrorCode(),
         (File + ":" + llvm::Twine(Line) + ": error: " + Msg).str());
   }
-  llvm::Expected<Tag> parseLine(llvm::StringRef Line, unsigned No) const;
   llvm::Error parse(llvm::StringRef Text);
+  llvm::Error validateAlgo(const msccl::Algo &A);
+  llvm::Error validateStep(const Gpu &G, const Tb &B, const Step &S);
   llvm::Error checkStatic();
   llvm::Error simulate(bool InPlaceRun);
 };
 
-llvm::Expected<Tag> Checker::parseLine(llvm::StringRef L, unsigned No) const {
-  Tag T;
-  T.Line = No;
-  if (!L.startswith("<"))
-    return error(No, "expected a tag, got '" + L.take_front(20) + "'");
-  if (!L.endswith(">")) {
-    llvm::StringRef Name = L.drop_front().take_until(
-        [](char C) { return C == ' ' || C == '\t'; });
-    return error(No, "<" + Name +
-                         "> is not closed on its line: the runtime's parser "
-                         "reads each tag's attributes from one line");
-  }
-  L = L.drop_front().drop_back();
-  if (L.endswith("/"))
-    L = L.drop_back();
-  L = L.trim();
-  size_t NameEnd = L.find_first_of(" \t");
-  T.Name = L.substr(0, NameEnd).str();
-  L = NameEnd == llvm::StringRef::npos ? "" : L.substr(NameEnd).trim();
-  while (!L.empty()) {
-    size_t Eq = L.find('=');
-    if (Eq == llvm::StringRef::npos)
-      return error(No, "<" + T.Name + ">: attribute '" + L +
-                           "' has no value");
-    std::string Key = L.substr(0, Eq).trim().str();
-    L = L.substr(Eq + 1).ltrim();
-    if (!L.startswith("\""))
-      return error(No, "<" + T.Name + ">: the value of " + Key +
-                           " is not double-quoted");
-    size_t Close = L.find('"', 1);
-    if (Close == llvm::StringRef::npos)
-      return error(No, "<" + T.Name + ">: the value of " + Key +
-                           " has no closing quote on this line");
-    for (auto &KV : T.Attrs)
-      if (KV.first == Key)
-        return error(No, "<" + T.Name + ">: attribute " + Key + " repeated");
-    T.Attrs.push_back({Key, L.substr(1, Close - 1).str()});
-    L = L.substr(Close + 1).ltrim();
-  }
-  if (T.Attrs.size() > 16)
-    return error(No, "<" + T.Name + "> has " + llvm::Twine(T.Attrs.size()) +
-                         " attributes; the runtime reads at most 16");
-  return T;
+llvm::Error Checker::validateAlgo(const msccl::Algo &A) {
+  const unsigned No = A.Line;
+  if (!A.HasOutOfPlace)
+    return error(No, "<algo> lacks attribute outofplace");
+  if (!A.HasMinBytes)
+    return error(No, "<algo> lacks attribute minBytes");
+  if (!A.HasMaxBytes)
+    return error(No, "<algo> lacks attribute maxBytes");
+  if (A.Proto != "Simple" && A.Proto != "LL" && A.Proto != "LL128")
+    return error(No, "proto=\"" + A.Proto + "\" is not Simple, LL or LL128");
+  if (A.Coll != "broadcast")
+    return error(No, "coll=\"" + A.Coll + "\" is not broadcast");
+  if (A.NChannels < 1 || A.NChannels > 32)
+    return error(No, "nchannels=\"" + llvm::Twine(A.NChannels) +
+                         "\" is not in 1..32");
+  if (A.NChunksPerLoop < 1 || A.NGpus < 1)
+    return error(No, "nchunksperloop and ngpus must be positive");
+  if (!A.InPlace && !A.OutOfPlace)
+    return error(No, "inplace and outofplace must be 0 or 1, not both 0");
+  if (A.MinBytes < 0 || A.MaxBytes < 0 ||
+      (A.MaxBytes != 0 && A.MaxBytes < A.MinBytes))
+    return error(No, "minBytes..maxBytes is not a range");
+  if (Opts.Dialect == "microsoft" && A.MaxBytes <= A.MinBytes)
+    return error(No, "microsoft/msccl reads maxBytes as exclusive: " +
+                         llvm::Twine(A.MaxBytes) + " selects no size");
+  NChannels = A.NChannels;
+  NChunks = A.NChunksPerLoop;
+  NGpus = A.NGpus;
+  InPlace = A.InPlace;
+  OutOfPlace = A.OutOfPlace;
+  if (int64_t(A.Gpus.size()) != NGpus)
+    return error(1, "ngpus=\"" + llvm::Twine(NGpus) + "\" but the file has " +
+                        llvm::Twine(A.Gpus.size()) + " <gpu> elements");
+  for (const Gpu &G : A.Gpus)
+    for (const Tb &B : G.Tbs) {
+      for (int64_t Peer : {B.Send, B.Recv})
+        if (Peer != -1 && (Peer < 0 || Peer >= NGpus || Peer == G.Id))
+          return error(B.Line, "rank " + llvm::Twine(G.Id) + " threadblock " +
+                                   llvm::Twine(B.Id) + ": peer " +
+                                   llvm::Twine(Peer) +
+                                   " is not -1 or another rank");
+      if (B.Chan < 0 || B.Chan > 31 || B.Chan >= NChannels)
+        return error(B.Line,
+                     "rank " + llvm::Twine(G.Id) + " threadblock " +
+                         llvm::Twine(B.Id) + ": chan=\"" + llvm::Twine(B.Chan) +
+                         "\" is not in 0.." +
+                         llvm::Twine(std::min<int64_t>(31, NChannels - 1)));
+      for (const Step &S : B.Steps)
+        if (llvm::Error E = validateStep(G, B, S))
+          return E;
+    }
+  return llvm::Error::success();
 }
 
-/// Reads the attributes of \p T named in \p Keys as integers (or keeps
-/// strings for the others).
-struct AttrReader {
-  const Tag &T;
-  const Checker *C;
-  std::function<llvm::Error(unsigned, const llvm::Twine &)> Err;
+llvm::Error Checker::validateStep(const Gpu &G, const Tb &B, const Step &S) {
+  const unsigned No = S.Line;
+  auto Where = "rank " + std::to_string(G.Id) + " threadblock " +
+               std::to_string(B.Id) + " step " + std::to_string(S.S);
+  const int64_t Max = Opts.Dialect == "microsoft" ? 256 : 64;
+  if (S.S >= Max)
+    return error(No, Where + ": step index " + llvm::Twine(S.S) +
+                         " is not below " + llvm::Twine(Max) + ", the " +
+                         Opts.Dialect + " executor's steps per threadblock");
+  if (msccl::reduces(S.Type))
+    return error(No, Where + ": type \"" + msccl::opName(S.Type) +
+                         "\" reduces, which a broadcast never does");
+  if (S.Cnt < 1 || S.Cnt > 71)
+    return error(No, Where + ": cnt=\"" + llvm::Twine(S.Cnt) +
+                         "\" is not in 1..71");
+  if (S.SrcOff < 0 || S.SrcOff + S.Cnt > G.chunks(S.SrcBuf) || S.DstOff < 0 ||
+      S.DstOff + S.Cnt > G.chunks(S.DstBuf))
+    return error(No, Where + ": chunks " + llvm::Twine(bufName(S.SrcBuf)) +
+                         "[" + llvm::Twine(S.SrcOff) + "..] or " +
+                         llvm::Twine(bufName(S.DstBuf)) + "[" +
+                         llvm::Twine(S.DstOff) + "..] +" + llvm::Twine(S.Cnt) +
+                         " leave the buffer");
+  if ((S.DepId == -1) != (S.Deps == -1))
+    return error(No, Where + ": depid and deps must both be -1 or neither");
+  if (msccl::sends(S.Type) && B.Send < 0)
+    return error(No, Where + ": sends, but the threadblock has send=\"-1\"");
+  if (msccl::receives(S.Type) && B.Recv < 0)
+    return error(No, Where + ": receives, but the threadblock has "
+                             "recv=\"-1\"");
+  return llvm::Error::success();
+}
 
-  llvm::Expected<std::string> str(llvm::StringRef Key) const {
-    for (auto &KV : T.Attrs)
-      if (KV.first == Key)
-        return KV.second;
-    return Err(T.Line, "<" + T.Name + "> lacks attribute " + Key);
-  }
-  llvm::Expected<int64_t> num(llvm::StringRef Key) const {
-    auto S = str(Key);
-    if (!S)
-      return S.takeError();
-    int64_t V;
-    if (llvm::StringRef(*S).getAsInteger(10, V))
-      return Err(T.Line, "<" + T.Name + ">: " + Key + "=\"" + *S +
-                             "\" is not an integer");
-    return V;
-  }
-};
-
+/// The file's syntax is libxml2's business (frontends/msccl); this checks
+/// what bcastc's emitter promises on top of it.
 llvm::Error Checker::parse(llvm::StringRef Text) {
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Text.split(Lines, '\n');
-  std::vector<std::string> Open;
-  bool SeenAlgo = false, Closed = false;
-  auto Err = [this](unsigned Line, const llvm::Twine &Msg) {
-    return error(Line, Msg);
-  };
-  for (size_t I = 0; I < Lines.size(); ++I) {
-    const unsigned No = I + 1;
-    llvm::StringRef L = Lines[I].trim();
-    if (L.empty())
-      continue;
-    if (Closed)
-      return error(No, "text after </algo>");
-    if (!SeenAlgo && !L.startswith("<algo ")) {
-      llvm::StringRef Name = L.drop_front().take_until(
-          [](char C) { return C == ' ' || C == '>' || C == '/'; });
-      return error(No, "the first element must be <algo>, not <" + Name +
-                           ">" +
-                           (Name.startswith("?") ? " (no <?xml?> line)" : ""));
-    }
-    auto T = parseLine(L, No);
-    if (!T)
-      return T.takeError();
-    if (T->Name[0] == '/') {
-      std::string Want = T->Name.substr(1);
-      if (Open.empty() || Open.back() != Want)
-        return error(No, "unexpected </" + Want + ">");
-      Open.pop_back();
-      Closed = Open.empty();
-      continue;
-    }
-    const bool SelfClosing = L.endswith("/>");
-    AttrReader A{*T, this, Err};
-    static const std::map<std::string, std::string> Parent = {
-        {"algo", ""}, {"gpu", "algo"}, {"tb", "gpu"}, {"step", "tb"}};
-    auto P = Parent.find(T->Name);
-    if (P == Parent.end())
-      return error(No, "unknown element <" + T->Name + ">");
-    if ((Open.empty() ? std::string() : Open.back()) != P->second)
-      return error(No, "<" + T->Name + "> must be inside <" + P->second + ">");
-#define NUM(VAR, KEY)                                                          \
-  auto VAR = A.num(KEY);                                                       \
-  if (!VAR)                                                                    \
-    return VAR.takeError();
-#define STR(VAR, KEY)                                                          \
-  auto VAR = A.str(KEY);                                                       \
-  if (!VAR)                                                                    \
-    return VAR.takeError();
-    if (T->Name == "algo") {
-      if (SeenAlgo)
-        return error(No, "a second <algo>");
-      SeenAlgo = true;
-      STR(Name, "name");
-      STR(Proto, "proto");
-      NUM(NCh, "nchannels");
-      NUM(NChunks_, "nchunksperloop");
-      NUM(NG, "ngpus");
-      STR(Coll, "coll");
-      NUM(IP, "inplace");
-      NUM(OOP, "outofplace");
-      NUM(MinB, "minBytes");
-      NUM(MaxB, "maxBytes");
-      if (*Proto != "Simple" && *Proto != "LL" && *Proto != "LL128")
-        return error(No, "proto=\"" + *Proto + "\" is not Simple, LL or LL128");
-      if (*Coll != "broadcast")
-        return error(No, "coll=\"" + *Coll + "\" is not broadcast");
-      if (*NCh < 1 || *NCh > 32)
-        return error(No, "nchannels=\"" + llvm::Twine(*NCh) +
-                             "\" is not in 1..32");
-      if (*NChunks_ < 1 || *NG < 1)
-        return error(No, "nchunksperloop and ngpus must be positive");
-      if ((*IP != 0 && *IP != 1) || (*OOP != 0 && *OOP != 1) ||
-          (*IP == 0 && *OOP == 0))
-        return error(No, "inplace and outofplace must be 0 or 1, not both 0");
-      if (*MinB < 0 || *MaxB < 0 || (*MaxB != 0 && *MaxB < *MinB))
-        return error(No, "minBytes..maxBytes is not a range");
-      if (Opts.Dialect == "microsoft" && *MaxB <= *MinB)
-        return error(No, "microsoft/msccl reads maxBytes as exclusive: " +
-                             llvm::Twine(*MaxB) + " selects no size");
-      NChannels = *NCh;
-      NChunks = *NChunks_;
-      NGpus = *NG;
-      InPlace = *IP;
-      OutOfPlace = *OOP;
-    } else if (T->Name == "gpu") {
-      NUM(Id, "id");
-      NUM(IC, "i_chunks");
-      NUM(OC, "o_chunks");
-      NUM(SC, "s_chunks");
-      if (*Id != int64_t(Gpus.size()))
-        return error(No, "<gpu id=\"" + llvm::Twine(*Id) + "\">: expected id " +
-                             llvm::Twine(Gpus.size()) + " (ids are dense)");
-      if (*IC < 0 || *OC < 0 || *SC < 0)
-        return error(No, "negative buffer size");
-      Gpus.push_back(Gpu{No, *Id, *IC, *OC, *SC, {}});
-    } else if (T->Name == "tb") {
-      NUM(Id, "id");
-      NUM(Send, "send");
-      NUM(Recv, "recv");
-      NUM(Chan, "chan");
-      Gpu &G = Gpus.back();
-      if (*Id != int64_t(G.Tbs.size()))
-        return error(No, "rank " + llvm::Twine(G.Id) + ": <tb id=\"" +
-                             llvm::Twine(*Id) + "\">: expected id " +
-                             llvm::Twine(G.Tbs.size()) + " (ids are dense)");
-      for (int64_t Peer : {*Send, *Recv})
-        if (Peer != -1 && (Peer < 0 || Peer >= NGpus || Peer == G.Id))
-          return error(No, "rank " + llvm::Twine(G.Id) + " threadblock " +
-                               llvm::Twine(*Id) + ": peer " +
-                               llvm::Twine(Peer) +
-                               " is not -1 or another rank");
-      if (*Chan < 0 || *Chan > 31 || *Chan >= NChannels)
-        return error(No, "rank " + llvm::Twine(G.Id) + " threadblock " +
-                             llvm::Twine(*Id) + ": chan=\"" +
-                             llvm::Twine(*Chan) + "\" is not in 0.." +
-                             llvm::Twine(std::min<int64_t>(31, NChannels - 1)));
-      G.Tbs.push_back(Tb{No, *Id, *Send, *Recv, *Chan, {}});
-    } else {
-      NUM(S, "s");
-      STR(Type, "type");
-      STR(SrcBuf, "srcbuf");
-      NUM(SrcOff, "srcoff");
-      STR(DstBuf, "dstbuf");
-      NUM(DstOff, "dstoff");
-      NUM(Cnt, "cnt");
-      NUM(DepId, "depid");
-      NUM(Deps, "deps");
-      NUM(HasDep, "hasdep");
-      Gpu &G = Gpus.back();
-      Tb &B = G.Tbs.back();
-      auto Where = "rank " + std::to_string(G.Id) + " threadblock " +
-                   std::to_string(B.Id) + " step " + std::to_string(*S);
-      if (*S != int64_t(B.Steps.size()))
-        return error(No, Where + ": expected s=\"" +
-                             llvm::Twine(B.Steps.size()) +
-                             "\" (steps are numbered densely)");
-      const int64_t Max = Opts.Dialect == "microsoft" ? 256 : 64;
-      if (*S >= Max)
-        return error(No, Where + ": step index " + llvm::Twine(*S) +
-                             " is not below " + llvm::Twine(Max) + ", the " +
-                             Opts.Dialect + " executor's steps per threadblock");
-      static const std::set<std::string> Types = {
-          "s", "r", "rcs", "rrs", "rrc", "rrcs", "cpy", "re", "nop"};
-      if (!Types.count(*Type))
-        return error(No, Where + ": unknown type \"" + *Type + "\"");
-      if (*Type == "rrs" || *Type == "rrc" || *Type == "rrcs" || *Type == "re")
-        return error(No, Where + ": type \"" + *Type +
-                             "\" reduces, which a broadcast never does");
-      for (const std::string *Buf : {&*SrcBuf, &*DstBuf})
-        if (*Buf != "i" && *Buf != "o" && *Buf != "s")
-          return error(No, Where + ": buffer \"" + *Buf + "\" is not i, o or s");
-      if (*Cnt < 1 || *Cnt > 71)
-        return error(No, Where + ": cnt=\"" + llvm::Twine(*Cnt) +
-                             "\" is not in 1..71");
-      auto Size = [&](char B) {
-        return B == 'i' ? G.IChunks : B == 'o' ? G.OChunks : G.SChunks;
-      };
-      if (*SrcOff < 0 || *SrcOff + *Cnt > Size((*SrcBuf)[0]) || *DstOff < 0 ||
-          *DstOff + *Cnt > Size((*DstBuf)[0]))
-        return error(No, Where + ": chunks " + *SrcBuf + "[" +
-                             llvm::Twine(*SrcOff) + "..] or " + *DstBuf + "[" +
-                             llvm::Twine(*DstOff) + "..] +" +
-                             llvm::Twine(*Cnt) + " leave the buffer");
-      if ((*DepId == -1) != (*Deps == -1))
-        return error(No, Where + ": depid and deps must both be -1 or neither");
-      if (*HasDep != 0 && *HasDep != 1)
-        return error(No, Where + ": hasdep must be 0 or 1");
-      const bool Sends = *Type == "s" || *Type == "rcs";
-      const bool Recvs = *Type == "r" || *Type == "rcs";
-      if (Sends && B.Send < 0)
-        return error(No, Where + ": sends, but the threadblock has send=\"-1\"");
-      if (Recvs && B.Recv < 0)
-        return error(No, Where + ": receives, but the threadblock has "
-                                 "recv=\"-1\"");
-      B.Steps.push_back(Step{No, *S, *SrcOff, *DstOff, *Cnt, *DepId, *Deps,
-                             *HasDep, *Type, (*SrcBuf)[0], (*DstBuf)[0]});
-    }
-#undef NUM
-#undef STR
-    if (!SelfClosing)
-      Open.push_back(T->Name);
-  }
-  if (!SeenAlgo)
-    return error(1, "no <algo> element");
-  if (!Open.empty())
-    return error(Lines.size(), "<" + Open.back() + "> is not closed");
-  if (int64_t(Gpus.size()) != NGpus)
-    return error(1, "ngpus=\"" + llvm::Twine(NGpus) + "\" but the file has " +
-                        llvm::Twine(Gpus.size()) + " <gpu> elements");
+  if (Text.ltrim().startswith("<?"))
+    return error(1, "the first element must be <algo>, not <?xml> (no "
+                    "<?xml?> line)");
+  auto A = msccl::readMscclXml(Text, File);
+  if (!A)
+    return A.takeError();
+  if (llvm::Error E = validateAlgo(*A))
+    return E;
+  Gpus = std::move(A->Gpus);
   return llvm::Error::success();
 }
 
@@ -356,9 +176,9 @@ llvm::Error Checker::checkStatic() {
         const std::string Where = "rank " + std::to_string(G.Id) +
                                   " threadblock " + std::to_string(B.Id) +
                                   " step " + std::to_string(S.S);
-        if (S.Type == "s" || S.Type == "rcs")
+        if (msccl::sends(S.Type))
           Sends[Key{G.Id, B.Send, B.Chan}].push_back(&S);
-        if (S.Type == "r" || S.Type == "rcs")
+        if (msccl::receives(S.Type))
           Recvs[Key{B.Recv, G.Id, B.Chan}].push_back(&S);
         if (S.DepId < 0)
           continue;
@@ -486,7 +306,7 @@ llvm::Error Checker::simulate(bool InPlaceRun) {
   auto Ready = [&](size_t R, const Tb &B, const Step &S) {
     if (S.DepId >= 0 && Pc[R][S.DepId] <= size_t(S.Deps))
       return false;
-    if (S.Type == "r" || S.Type == "rcs")
+    if (msccl::receives(S.Type))
       return !Fifo[Key{B.Recv, int64_t(R), B.Chan}].empty();
     return true;
   };
@@ -502,7 +322,7 @@ llvm::Error Checker::simulate(bool InPlaceRun) {
         size_t &P = Pc[R][B.Id];
         while (P < B.Steps.size()) {
           const Step &S = B.Steps[P];
-          const bool IsRecv = S.Type == "r" || S.Type == "rcs";
+          const bool IsRecv = msccl::receives(S.Type);
           if (IsRecv != Recvs || !Ready(R, B, S))
             break;
           const std::string Where = std::string(Mode) + ": rank " +
@@ -514,24 +334,24 @@ llvm::Error Checker::simulate(bool InPlaceRun) {
             auto &Q = Fifo[Key{B.Recv, int64_t(R), B.Chan}];
             Data = Q.front();
             Q.pop_front();
-          } else if (S.Type != "nop") {
-            auto &Src = BufOf(R, S.SrcBuf);
+          } else if (S.Type != OpType::Nop) {
+            auto &Src = BufOf(R, bufName(S.SrcBuf));
             Data.assign(Src.begin() + S.SrcOff, Src.begin() + S.SrcOff + S.Cnt);
             for (int64_t K = 0; K < S.Cnt; ++K)
               if (Data[K] < 0) {
                 FailLine = S.Line;
-                FailMsg = Where + " reads " + std::string(1, S.SrcBuf) + "[" +
+                FailMsg = Where + " reads " + std::string(1, bufName(S.SrcBuf)) + "[" +
                           std::to_string(S.SrcOff + K) +
                           "] before any data reached it (a missing "
                           "dependency)";
                 return -1;
               }
           }
-          if (IsRecv || S.Type == "cpy") {
-            auto &Dst = BufOf(R, S.DstBuf);
+          if (IsRecv || S.Type == OpType::Cpy) {
+            auto &Dst = BufOf(R, bufName(S.DstBuf));
             std::copy(Data.begin(), Data.end(), Dst.begin() + S.DstOff);
           }
-          if (S.Type == "s" || S.Type == "rcs")
+          if (msccl::sends(S.Type))
             Fifo[Key{int64_t(R), B.Send, B.Chan}].push_back(Data);
           ++P;
           Moved = 1;

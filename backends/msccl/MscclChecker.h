@@ -1,9 +1,9 @@
 //===- backends/msccl/MscclChecker.h - An independent oracle for MSCCL XML -*- C++ -*-===//
 //
-// Re-reads an MSCCL algorithm file as the executor's parser does (one tag
-// per line, attributes double-quoted on that line, at most 16, `<algo>`
-// first) and simulates it as the runtime would, without any knowledge of
-// the emitter's bookkeeping:
+// Re-reads an MSCCL algorithm file with the importer's reader
+// (frontends/msccl, libxml2; `<algo>` first, no `<?xml?>` line) and
+// simulates it as the runtime would, without any knowledge of the emitter's
+// bookkeeping:
 //
 //   parse     every required attribute, value ranges (cnt 1..71, s dense
 //             and below 64 / 256, chan 0..31, buffers i/o/s, offsets in
