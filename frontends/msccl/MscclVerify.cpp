@@ -18,7 +18,8 @@ int verifyMscclText(llvm::StringRef Text, llvm::StringRef File,
                     llvm::raw_ostream &Err) {
   auto A = readMscclXml(Text, File);
   if (!A) {
-    Err << "bcastc: error: " << llvm::toString(A.takeError()) << "\n";
+    // Like a plan file's parse errors: FILE:LINE: error: ...
+    Err << llvm::toString(A.takeError()) << "\n";
     return 2;
   }
   Diagnostics D;

@@ -220,8 +220,9 @@ llvm::Error Reader::readStep(xmlNode *N, Gpu &G, Threadblock &B) {
       return Err;
   if (llvm::Error Err = E.flag("hasdep", S.HasDep))
     return Err;
-  const llvm::Twine Where = "gpu " + llvm::Twine(G.Id) + " tb " +
-                            llvm::Twine(B.Id) + " step " + llvm::Twine(S.S);
+  const std::string Where = "gpu " + std::to_string(G.Id) + " tb " +
+                            std::to_string(B.Id) + " step " +
+                            std::to_string(S.S);
   if (S.S != int64_t(B.Steps.size()))
     return fail(File, S.Line, Where + ": expected s=\"" +
                                   llvm::Twine(B.Steps.size()) +
