@@ -4,6 +4,8 @@
 
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/ToolOutput.h"
+#include "compiler/driver/RequestBuilder.h"
+#include "frontends/msccl/MscclToPlan.h"
 #include "frontends/msccl/MscclVerify.h"
 #include "ir/PlanIO.h"
 
@@ -14,6 +16,43 @@ using namespace llvm;
 
 namespace bcastc {
 
+/// An MSCCL algorithm file, checked in its own terms (frontends/msccl); with
+/// --topology, also as the plan the IR can express of it (contention, cost,
+/// and -o).
+static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
+                           raw_ostream &Out, raw_ostream &Err) {
+  auto Buf = MemoryBuffer::getFileOrSTDIN(File);
+  if (!Buf)
+    return usageError(Err, File + ": " + Buf.getError().message());
+  msccl::VerifyOptions MO;
+  if (Opts.MscclDialectGiven)
+    MO.Executor = Opts.MscclDialect;
+  int RC = msccl::verifyMscclText((*Buf)->getBuffer(), File, MO,
+                                  reportStream(Opts, Out, Err), Err);
+  if (RC || !Opts.Topology)
+    return RC;
+  auto Req = buildLoweringRequest(Opts);
+  if (!Req)
+    return usageError(Err, toString(Req.takeError()));
+  auto P = msccl::importMscclPlan((*Buf)->getBuffer(), File, Req->Topo,
+                                  Req->Model, Req->Bytes);
+  if (!P)
+    return planReadError(Err, P.takeError());
+  VerificationResult R = verifyPlan(*P);
+  R.printDiagnostics(Err, File);
+  if (!R.verified()) {
+    Err << File << ": " << R.numErrors()
+        << " errors; the plan of the MSCCL file does not verify on "
+        << *Opts.Topology << "\n";
+    return VerificationFailed;
+  }
+  if (Opts.Output)
+    if (int E = emitPlan(*P, Opts, Err))
+      return E;
+  printCostSummary(*P, R, reportStream(Opts, Out, Err));
+  return Verified;
+}
+
 int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   if (Opts.PlanFiles.empty())
     return usageError(Err, "verify needs at least one plan file");
@@ -22,9 +61,10 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   // With only MSCCL files, --msccl-dialect names the executor whose limits
   // are errors.
   const bool AllMsccl = llvm::all_of(Opts.PlanFiles, msccl::isMscclFile);
-  if (Opts.Output && llvm::any_of(Opts.PlanFiles, msccl::isMscclFile))
-    return usageError(Err, "verify FILE.xml writes no plan: -o takes a "
-                           "plan file");
+  if (Opts.Output && !Opts.Topology &&
+      llvm::any_of(Opts.PlanFiles, msccl::isMscclFile))
+    return usageError(Err, "verify FILE.xml -o needs --topology: the plan "
+                           "is the file's transfers on a topology");
   // verify emits only to -o: without it an --emit would be dropped.
   std::pair<StringRef, bool> EmitFlags[] = {
       {"emit", Opts.EmitGiven},
@@ -39,14 +79,7 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   for (const std::string &File : Opts.PlanFiles) {
     // MSCCL algorithm files are checked in their own terms (frontends/msccl).
     if (msccl::isMscclFile(File)) {
-      auto Buf = MemoryBuffer::getFileOrSTDIN(File);
-      if (!Buf)
-        return usageError(Err, File + ": " + Buf.getError().message());
-      msccl::VerifyOptions MO;
-      if (Opts.MscclDialectGiven)
-        MO.Executor = Opts.MscclDialect;
-      int X = msccl::verifyMscclText((*Buf)->getBuffer(), File, MO,
-                                     reportStream(Opts, Out, Err), Err);
+      int X = verifyMscclFile(File, Opts, Out, Err);
       if (X == 2)
         return X;
       RC = std::max(RC, X);

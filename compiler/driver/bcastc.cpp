@@ -29,7 +29,8 @@ cl::OptionCategory Category("bcastc options");
 cl::SubCommand
     CompileCmd("compile",
                "Lower an algorithm to a plan, verify it and emit it");
-cl::SubCommand VerifyCmd("verify", "Verify plans (.sched, .textproto or .pb)");
+cl::SubCommand VerifyCmd(
+    "verify", "Verify plans (.sched, .textproto or .pb) or MSCCL files (.xml)");
 cl::SubCommand CostCmd("cost", "Print the simulated cost of a plan");
 cl::SubCommand
     AlgorithmsCmd("algorithms",
@@ -42,7 +43,8 @@ cl::opt<std::string> TopologyOpt(
     "topology",
     cl::desc("linear:N, ring:N, mesh:AxB[xC], torus:AxB[xC], hypercube:D or "
              "complete:N"),
-    cl::value_desc("spec"), cl::cat(Category), LOWERING_SUBS);
+    cl::value_desc("spec"), cl::cat(Category), LOWERING_SUBS,
+    cl::sub(VerifyCmd)); // verify FILE.xml: the file's transfers on it
 cl::opt<std::string> RootOpt("root", cl::desc("Source node id (default 0)"),
                              cl::init("0"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<std::string>

@@ -271,6 +271,10 @@ bool Simulator::exec(const Gpu &G, const Threadblock &B, const Step &S) {
     Q.pop_front();
     Data = std::move(M.Data);
     From = "received from " + stepName(A.Gpus[B.Recv], *M.B, *M.S);
+    MatchedTransfer T{B.Recv, G.Id, Report.Rounds, {}, reduces(S.Type)};
+    for (const Val &V : Data)
+      T.Chunks.push_back(V.Index);
+    Report.Matched.push_back(std::move(T));
   }
   if (readsSrc(S.Type)) {
     for (int64_t K = 0; K < S.Cnt; ++K) {

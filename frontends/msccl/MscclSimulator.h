@@ -22,12 +22,24 @@
 #include "frontends/msccl/MscclDiagnostics.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace bcastc {
 namespace msccl {
 
+/// A send met by its receive: what moved from gpu to gpu, and in which
+/// round of the run (rounds move data one hop).
+struct MatchedTransfer {
+  int64_t From = 0, To = 0;
+  uint64_t Round = 0;
+  /// The chunk index each slot carried.
+  std::vector<int64_t> Chunks;
+  bool Reduces = false;
+};
+
 struct SimulationReport {
   uint64_t Rounds = 0, Transfers = 0;
+  std::vector<MatchedTransfer> Matched;
   /// The broadcast's root as simulated.
   int64_t Root = 0;
 };
