@@ -81,7 +81,7 @@ cl::opt<std::string> MachineOpt(
     "machine",
     cl::desc("Machine preset (delta, meganode) or a file of key=value words "
              "(default delta)"),
-    cl::init("delta"), cl::cat(Category), LOWERING_SUBS);
+    cl::init("delta"), cl::cat(Category), LOWERING_SUBS, cl::sub(VerifyCmd));
 cl::opt<int> NuOpt("nu",
                    cl::desc("Link capacity 2^nu circuits (default: "
                             "the machine's)"),
@@ -91,7 +91,7 @@ cl::opt<std::string> ModelOpt(
     cl::desc("Machine overrides as key=value words, e.g. \"ports=all "
              "a=0.05 b=20\" or ports=all,contention=charge (keys: ports "
              "switching duplex capacity latency contention a b rho)"),
-    cl::cat(Category), LOWERING_SUBS);
+    cl::cat(Category), LOWERING_SUBS, cl::sub(VerifyCmd));
 cl::opt<std::string>
     EmitOpt("emit",
             cl::desc("Output kind (text, textproto, proto, mpi-cpp, ...)"),

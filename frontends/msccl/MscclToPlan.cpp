@@ -6,6 +6,7 @@
 #include "frontends/msccl/MscclXmlReader.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <map>
@@ -52,7 +53,12 @@ llvm::Expected<Plan> importMscclPlan(llvm::StringRef Text, llvm::StringRef File,
   Coll.Roots = {NodeId(R.Root)};
   Coll.NumChunks = uint32_t(A->NChunksPerLoop);
   Coll.Bytes = Bytes;
-  PlanBuilder B(A->Name, Topo, Model, Coll);
+  // A plan's name is one word in .sched; <algo name> is free text.
+  std::string Name = A->Name.empty() ? "msccl" : A->Name;
+  for (char &Ch : Name)
+    if (!llvm::isAlnum(Ch) && Ch != '-' && Ch != '_' && Ch != '.')
+      Ch = '_';
+  PlanBuilder B(Name, Topo, Model, Coll);
   // Per round, per (from, to): the chunks, as ranges.
   std::map<uint64_t, std::map<std::pair<int64_t, int64_t>,
                               std::vector<uint32_t>>>

@@ -5,7 +5,9 @@
 #
 # Emits broadcasts on 4, 8 and 16 ranks in both dialects (twice: the output
 # must be byte-identical), checks each with msccl_check for its root, and
-# checks that an unknown dialect is a usage error.
+# checks that an unknown dialect is a usage error. Each file also verifies
+# back with `bcastc verify FILE.xml` (the importer), and with --topology as
+# a plan.
 #
 #===----------------------------------------------------------------------===#
 
@@ -34,6 +36,23 @@ for spec in linear:4:bst:1 linear:8:st:3 mesh:2x4:sc:2 mesh:4x4:bst-mesh:5 torus
       { echo "FAIL: $out: not verified from root $root"; cat "$WORK/v.out"; FAILED=$((FAILED + 1)); }
   done
 done
+# With a topology the file is also a plan: MSCCL runs the root's two send
+# threadblocks at once, which one-port forbids and all-port with capacity
+# 4 allows; -o writes that plan.
+"$BCASTC" compile --topology=linear:8 --root=3 --algorithm=st --emit=msccl-xml \
+  -o "$WORK/st.xml" >/dev/null 2>&1 || { echo "FAIL: st.xml"; FAILED=$((FAILED + 1)); }
+if "$BCASTC" verify "$WORK/st.xml" --topology=linear:8 >/dev/null 2>"$WORK/err"; then
+  echo "FAIL: one-port accepted concurrent threadblocks"; FAILED=$((FAILED + 1))
+fi
+grep -q "st.xml: error: step 1: node 3 sends 2 messages, one-port allows 1" "$WORK/err" ||
+  { echo "FAIL: no one-port message"; cat "$WORK/err"; FAILED=$((FAILED + 1)); }
+"$BCASTC" verify "$WORK/st.xml" --topology=linear:8 --model="ports=all capacity=4" \
+  -o "$WORK/st-back.sched" >/dev/null 2>"$WORK/err" ||
+  { echo "FAIL: st.xml on all-port"; cat "$WORK/err"; FAILED=$((FAILED + 1)); }
+grep -q "collective broadcast root=3 bytes=65536 chunks=1" "$WORK/st-back.sched" ||
+  { echo "FAIL: the imported plan"; cat "$WORK/st-back.sched"; FAILED=$((FAILED + 1)); }
+"$BCASTC" verify "$WORK/st-back.sched" >/dev/null 2>&1 ||
+  { echo "FAIL: the imported plan does not verify"; FAILED=$((FAILED + 1)); }
 if "$BCASTC" compile --topology=linear:4 --emit=msccl-xml --msccl-dialect=nccl \
   -o "$WORK/x.xml" 2>"$WORK/err" >/dev/null; then
   echo "FAIL: an unknown dialect was accepted"; FAILED=$((FAILED + 1))
