@@ -8,7 +8,9 @@
 //   - a read of a slot nothing has written yet;
 //   - a reduction of different chunks, or one counting a gpu twice;
 //   - a race: two threadblocks of a gpu touch a slot, one writing, with no
-//     order between them by program order or dependencies;
+//     order between them by program order or dependencies (an order that
+//     holds only through another gpu, a round trip of messages, is not
+//     seen: such a file is reported, conservatively);
 //   - a deadlock, as its wait-for cycle step by step;
 //   - coverage: each gpu's output against the declared collective
 //     (broadcast, allgather, allreduce, reduce_scatter, alltoall).

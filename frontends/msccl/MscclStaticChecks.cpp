@@ -5,6 +5,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -60,6 +61,25 @@ void checkStructure(const Algo &A, Diagnostics &D) {
                         "\" is not positive");
   if (!A.InPlace && !A.OutOfPlace)
     D.error(A.Line, "inplace and outofplace are both 0: no call runs it");
+  // The symbolic run holds a slot per chunk of every buffer (a set of gpus
+  // each) and a clock per step over its gpu's threadblocks: bounded, so a
+  // hostile size is an error, not an allocation failure.
+  const uint64_t Words = (A.Gpus.size() + 63) / 64 + 1;
+  uint64_t Slots = uint64_t(std::max<int64_t>(A.NChunksPerLoop, 0)), Clocks = 0;
+  for (const Gpu &G : A.Gpus) {
+    Slots += uint64_t(G.IChunks + G.OChunks + G.SChunks);
+    for (const Threadblock &B : G.Tbs)
+      Clocks += B.Steps.size() * G.Tbs.size();
+  }
+  constexpr uint64_t MaxWords = uint64_t(1) << 27;
+  if (A.NChunksPerLoop > (int64_t(1) << 24) || Slots * Words > MaxWords ||
+      Clocks > MaxWords)
+    D.error(A.Line, llvm::formatv("too large to simulate: {0} buffer slots of "
+                                  "{1} gpus and {2} step clocks (at most "
+                                  "2^27 words each, nchunksperloop at most "
+                                  "2^24)",
+                                  Slots, A.Gpus.size(), Clocks)
+                        .str());
   const int64_t N = int64_t(A.Gpus.size());
   for (const Gpu &G : A.Gpus) {
     std::map<std::pair<int64_t, int64_t>, const Threadblock *> SendOn, RecvOn;

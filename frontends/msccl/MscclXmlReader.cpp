@@ -63,6 +63,10 @@ public:
     if (S->trim().getAsInteger(10, Out))
       return fail(File, Line, "<" + name() + ">: " + Key + "=\"" + *S +
                                   "\" is not an integer");
+    // Far beyond any executor's buffers; keeps offset + cnt from overflowing.
+    if (Out > (int64_t(1) << 40) || Out < -(int64_t(1) << 40))
+      return fail(File, Line, "<" + name() + ">: " + Key + "=\"" + *S +
+                                  "\" is out of range");
     return llvm::Error::success();
   }
   llvm::Error flag(const char *Key, bool &Out) const {

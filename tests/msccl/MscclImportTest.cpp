@@ -241,6 +241,25 @@ TEST(MscclImport, MalformedInputExitsTwo) {
       << R.Err;
 }
 
+// Hostile sizes are findings, not allocations: 2^40 chunks of output.
+TEST(MscclImport, HugeBuffersAreRefused) {
+  std::string Xml = allgather2(false, 0);
+  Xml.replace(Xml.find("o_chunks=\"2\""), 12, "o_chunks=\"1099511627776\"");
+  Result R = verify(Xml);
+  EXPECT_EQ(R.Code, 1);
+  EXPECT_NE(R.Err.find("t.xml:1: error: too large to simulate: "),
+            std::string::npos)
+      << R.Err;
+  Xml.replace(Xml.find("o_chunks=\"1099511627776\""), 24,
+              "o_chunks=\"99999999999999\"");
+  R = verify(Xml);
+  EXPECT_EQ(R.Code, 2);
+  EXPECT_NE(R.Err.find("t.xml:2: error: <gpu>: o_chunks=\"99999999999999\" "
+                       "is out of range"),
+            std::string::npos)
+      << R.Err;
+}
+
 TEST(MscclImport, DependencyCyclePrintedStepByStep) {
   std::string Body =
       gpu(0, 1, 1, 0,

@@ -8,6 +8,7 @@ FILE:LINE, the line being the mutated step or the other op it names.
 import os, re, subprocess, sys, tempfile
 
 BCASTC = sys.argv[1]
+SWAPPED = []  # files where a swapped dependency was found
 WORK = os.environ.get("TEST_TMPDIR") or tempfile.mkdtemp()
 failures = 0
 
@@ -94,6 +95,27 @@ for src in sys.argv[2:]:
         break
     if not found and any(attr(L[x[0]], "depid") != "-1" for x in S):
         fail(f"{name}: no dropped dependency was found")
+    # 2b. A dependency swapped for an earlier step of the same threadblock
+    #     (it waits for the wrong step): the first site where that matters.
+    sites = [x for x in S if int(attr(L[x[0]], "deps")) > 0][:12]
+    for x in sites:
+        M = list(L)
+        deps = int(attr(M[x[0]], "deps"))
+        M[x[0]] = setattr_(M[x[0]], "deps", str(deps - 1))
+        # The step now waited on must signal.
+        d = int(attr(M[x[0]], "depid"))
+        t = next(y for y in S if y[1] == x[1] and y[2] == d and
+                 int(attr(L[y[0]], "s")) == deps - 1)
+        M[t[0]] = setattr_(M[t[0]], "hasdep", "1")
+        path = os.path.join(WORK, "swap-" + name)
+        open(path, "w").write("\n".join(M) + "\n")
+        rc, out = verify(path)
+        if rc == 0:
+            continue
+        run(name, M, None, 1, rf"(race|before any data).*gpu {x[1]} tb {x[2]} step",
+            "dep-swapped")
+        SWAPPED.append(name)
+        break
     # 3. A wrong chunk: a plain receive writes the next slot (or the previous).
     for x in S:
         l = L[x[0]]
@@ -127,5 +149,6 @@ for src in sys.argv[2:]:
     if rc != 2 or want not in out:
         fail(f"{name} missing-attr: exit {rc}\n{out[:400]}")
 
+print(f"dependency swapped found in {len(SWAPPED)} files: {' '.join(SWAPPED)}")
 print(f"{failures} failures")
 sys.exit(1 if failures else 0)
