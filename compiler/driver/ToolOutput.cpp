@@ -32,6 +32,7 @@ int emitPlan(const Plan &P, const ToolOptions &Opts, raw_ostream &Err) {
   EmitOptions EO;
   EO.FunctionName = Opts.FunctionName;
   EO.MscclDialect = Opts.MscclDialect;
+  EO.SvgSteps = Opts.Steps;
   std::string Path =
       !Opts.Output || Opts.Output->empty() ? "-" : *Opts.Output;
   if (Error E = writeFileAtomically(
