@@ -36,14 +36,16 @@ void expectClearLayout(const std::string &Spec) {
         continue;
       for (const auto &Piece : routePath(*T, *L, A, B))
         for (size_t I = 0; I + 1 < Piece.size(); ++I)
-          for (NodeId V = 0; V < N; ++V)
-            if (V != A && V != B)
-              ASSERT_GE(segmentDistance({L->Pos[V].X, L->Pos[V].Y},
-                                        {Piece[I].X, Piece[I].Y},
-                                        {Piece[I + 1].X, Piece[I + 1].Y}),
-                        L->Clearance - 1e-9)
-                  << Spec << ": link " << A << " - " << B
-                  << " passes node " << V;
+          for (NodeId V = 0; V < N; ++V) {
+            if (V == A || V == B)
+              continue;
+            ASSERT_GE(segmentDistance({L->Pos[V].X, L->Pos[V].Y},
+                                      {Piece[I].X, Piece[I].Y},
+                                      {Piece[I + 1].X, Piece[I + 1].Y}),
+                      L->Clearance - 1e-9)
+                << Spec << ": link " << A << " - " << B << " passes node "
+                << V;
+          }
     }
 }
 

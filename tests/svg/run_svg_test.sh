@@ -112,5 +112,14 @@ refused "svg: --steps=9..2: the first step 9 is after the last 2" --topology=lin
 refused "svg: --steps=x: expected A..B or A" --topology=linear:16 --algorithm=pipelined-binary --emit=svg --steps=x
 refused "--steps picks the steps of a figure; it needs --emit=svg, not --emit=text" --topology=linear:16 --algorithm=pipelined-binary --steps=0..1
 refused "svg: complete:33: the figure draws complete graphs of at most 32 nodes" --topology=complete:33 --algorithm=two-tree --emit=svg
+# verify draws a plan file's steps too, and refuses --steps without -o.
+"$BCASTC" compile --topology=linear:16 --algorithm=pipelined-binary -o "$WORK/p.sched" >/dev/null 2>&1 ||
+  fail "compile p.sched"
+"$BCASTC" verify "$WORK/p.sched" --emit=svg --steps=0..1 -o "$WORK/p.svg" >/dev/null 2>&1 ||
+  fail "verify --emit=svg --steps=0..1"
+[ "$(grep -c 'class="panel"' "$WORK/p.svg" 2>/dev/null)" = 2 ] || fail "verify --steps=0..1: not 2 panels"
+"$BCASTC" verify "$WORK/p.sched" --steps=0..1 >/dev/null 2>"$WORK/err"
+[ $? -eq 2 ] && grep -qF "bcastc: error: verify --steps emits nothing without -o FILE" "$WORK/err" ||
+  { fail "verify --steps without -o"; cat "$WORK/err"; }
 echo "$FAILED failures"
 [ $FAILED -eq 0 ]
