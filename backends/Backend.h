@@ -24,6 +24,8 @@ struct EmitOptions {
   /// msccl-xml: `azure` (Azure/msccl-executor-nccl) or `microsoft`
   /// (microsoft/msccl).
   std::string MscclDialect = "azure";
+  /// svg: `A..B` or `A`, the step numbers drawn (empty: every step).
+  std::string SvgSteps;
 };
 
 struct BackendInfo {

@@ -7,9 +7,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/svg/SvgEmitter.h"
+#include "backends/svg/SvgLayout.h"
+#include "backends/svg/SvgTrees.h"
 
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/Format.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,66 +21,6 @@
 namespace bcastc {
 
 namespace {
-
-struct Point {
-  double X, Y;
-};
-
-/// Node positions in a unit panel [0, 1] x [0, 1], and the aspect ratio
-/// (width / height) the panel should have.
-std::vector<Point> layout(const Topology &T, double &Aspect) {
-  const uint32_t N = T.numNodes();
-  std::vector<Point> Pos(N);
-  llvm::SmallVector<uint32_t, 8> C;
-  auto Grid = [&](uint32_t Rows, uint32_t Cols, auto RowCol) {
-    Aspect = double(std::max(Cols, 1u)) / std::max(Rows, 1u);
-    for (NodeId V = 0; V < N; ++V) {
-      auto [R, Col] = RowCol(V);
-      Pos[V] = {Cols > 1 ? double(Col) / (Cols - 1) : 0.5,
-                Rows > 1 ? double(R) / (Rows - 1) : 0.5};
-    }
-  };
-  switch (T.kind()) {
-  case TopologyKind::Linear:
-    Grid(1, N, [&](NodeId V) { return std::make_pair(0u, V); });
-    Aspect = std::min(Aspect, 8.0);
-    break;
-  case TopologyKind::Ring:
-  case TopologyKind::Complete:
-    Aspect = 1;
-    for (NodeId V = 0; V < N; ++V) {
-      const double A = 2 * M_PI * V / N - M_PI / 2;
-      Pos[V] = {0.5 + 0.5 * std::cos(A), 0.5 + 0.5 * std::sin(A)};
-    }
-    break;
-  case TopologyKind::Mesh:
-  case TopologyKind::Torus: {
-    auto E = T.extents();
-    if (E.size() == 2) {
-      Grid(E[0], E[1], [&](NodeId V) {
-        return std::make_pair(V / E[1], V % E[1]);
-      });
-    } else {
-      // Planes side by side with a gap column between them.
-      const uint32_t Cols = E[0] * E[2] + (E[0] - 1);
-      Grid(E[1], Cols, [&](NodeId V) {
-        T.coordinates(V, C);
-        return std::make_pair(C[1], C[0] * (E[2] + 1) + C[2]);
-      });
-    }
-    break;
-  }
-  case TopologyKind::Hypercube: {
-    const uint32_t D = T.extents()[0];
-    const uint32_t Low = (D + 1) / 2, High = D / 2;
-    Grid(1u << High, 1u << Low, [&](NodeId V) {
-      return std::make_pair(V >> Low, V & ((1u << Low) - 1));
-    });
-    break;
-  }
-  }
-  return Pos;
-}
 
 /// Colour of chunk \p C (a qualitative palette that stays distinct in
 /// print).
@@ -122,35 +64,140 @@ std::string gnum(double V) {
   return Buf;
 }
 
+llvm::Error svgError(const llvm::Twine &Msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "svg: " + Msg.str());
+}
+
+/// Indices of the steps `--steps=A..B` (or `A`) names by step number; all
+/// when \p Spec is empty.
+llvm::Expected<std::vector<size_t>> selectSteps(const Plan &P,
+                                                llvm::StringRef Spec) {
+  std::vector<size_t> Out;
+  if (Spec.empty()) {
+    for (size_t S = 0; S < P.numSteps(); ++S)
+      Out.push_back(S);
+    return Out;
+  }
+  auto [A, B] = Spec.split("..");
+  if (!Spec.contains(".."))
+    B = A;
+  uint32_t First, Last;
+  if (A.trim().getAsInteger(10, First) || B.trim().getAsInteger(10, Last))
+    return svgError("--steps=" + Spec +
+                    ": expected A..B or A, step numbers (e.g. --steps=0..3)");
+  if (First > Last)
+    return svgError("--steps=" + Spec + ": the first step " +
+                    llvm::Twine(First) + " is after the last " +
+                    llvm::Twine(Last));
+  for (size_t S = 0; S < P.numSteps(); ++S)
+    if (P.StepNumbers[S] >= First && P.StepNumbers[S] <= Last)
+      Out.push_back(S);
+  if (Out.empty())
+    return svgError(
+        "--steps=" + Spec + ": plan '" + P.Name + "' has no step in " +
+        llvm::Twine(First) + ".." + llvm::Twine(Last) +
+        (P.numSteps() ? " (its steps are " + std::to_string(P.StepNumbers[0]) +
+                            ".." + std::to_string(P.StepNumbers.back()) + ")"
+                      : std::string(" (it has no steps)")));
+  return Out;
+}
+
+/// `d` of a path through \p Path's pieces, shifted by \p Off, its end
+/// pulled back by \p Short so the arrow head stops at the node's rim.
+std::string pathData(SvgPath Path, double Off, double Short) {
+  auto &Last = Path.back();
+  if (Last.size() >= 2 && Short > 0) {
+    SvgPoint &End = Last.back();
+    const SvgPoint &Prev = Last[Last.size() - 2];
+    const double DX = End.X - Prev.X, DY = End.Y - Prev.Y;
+    const double Len = std::sqrt(DX * DX + DY * DY);
+    const double Cut = std::min(Short, Len / 2);
+    if (Len > 0)
+      End = {End.X - DX / Len * Cut, End.Y - DY / Len * Cut};
+  }
+  std::string D;
+  for (const auto &Piece : Path)
+    for (size_t I = 0; I < Piece.size(); ++I)
+      D += (D.empty() ? "" : " ") + std::string(I ? "L" : "M") +
+           num(Piece[I].X + Off) + "," + num(Piece[I].Y + Off);
+  return D;
+}
+
 } // namespace
 
 llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
                     llvm::raw_ostream &OS) {
-  (void)Opts;
   const uint32_t N = P.numNodes();
-  if (P.numSteps() > SvgMaxSteps || N > SvgMaxNodes)
+  if (N > SvgMaxNodes ||
+      (Opts.SvgSteps.empty() && P.numSteps() > SvgMaxSteps))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "svg: plan '%s' has %zu steps on %u nodes; the figure draws at most "
-        "%zu steps and %u nodes",
-        P.Name.c_str(), P.numSteps(), N, SvgMaxSteps, SvgMaxNodes);
-  double Aspect = 1;
-  const std::vector<Point> Pos = layout(P.Topo, Aspect);
-  // Panel geometry: the node area scales with the layout's aspect.
+        "%zu steps and %u nodes%s",
+        P.Name.c_str(), P.numSteps(), N, SvgMaxSteps, SvgMaxNodes,
+        N > SvgMaxNodes ? "" : " (pick steps with --steps=A..B)");
+  auto Drawn = selectSteps(P, Opts.SvgSteps);
+  if (!Drawn)
+    return Drawn.takeError();
+  if (Drawn->size() > SvgMaxSteps)
+    return svgError("--steps=" + Opts.SvgSteps + " selects " +
+                    llvm::Twine(Drawn->size()) +
+                    " steps; the figure draws at most " +
+                    llvm::Twine(SvgMaxSteps));
+  auto Lay = layoutTopology(P.Topo);
+  if (!Lay)
+    return Lay.takeError();
+  const SvgTreeView Trees = planTrees(P);
+
+  // Step panels: layout units scaled so nodes stay Spacing apart and links
+  // pass other nodes with room for the arrows' offsets (3 px) and width.
   const double Spacing = N > 64 ? 18 : N > 16 ? 32 : 48;
-  const double Inner = Spacing * std::sqrt(double(N)) + 20;
-  const double W = std::max(220.0, Aspect >= 1 ? Inner * std::sqrt(Aspect) * 1.4
-                                                : Inner);
-  const double H = std::max(120.0, Aspect >= 1 ? W / Aspect : Inner / Aspect);
-  const double Margin = 24, Title = 22, Caption = 34;
-  const double PanelW = W + 2 * Margin, PanelH = H + 2 * Margin + Title + Caption;
-  const size_t Steps = std::max<size_t>(P.numSteps(), 1);
-  const size_t PerRow = std::min<size_t>(Steps, PanelW > 600 ? 2 : 4);
-  const size_t Rows = (Steps + PerRow - 1) / PerRow;
-  const double Header = 48;
-  const double TotalW = PerRow * PanelW, TotalH = Header + Rows * PanelH;
   const double R = N > 64 ? 5 : N > 16 ? 8 : 11;
+  const double Unit = std::max(Spacing / Lay->MinGap, (R + 7) / Lay->Clearance);
+  const double DrawW = (Lay->Hi.X - Lay->Lo.X) * Unit,
+               DrawH = (Lay->Hi.Y - Lay->Lo.Y) * Unit;
+  const double Pad = R + 12, Title = 22, Caption = 34;
+  const double PanelW = std::max(240.0, DrawW + 2 * Pad);
+  const double PanelH = Title + DrawH + 2 * Pad + Caption;
+  const size_t Steps = std::max<size_t>(Drawn->size(), 1);
+  const size_t PerRow =
+      std::min<size_t>(Steps, std::clamp<size_t>(size_t(1200 / PanelW), 1, 4));
+  const size_t Rows = (Steps + PerRow - 1) / PerRow;
   const uint32_t D = P.Coll.dataChunks() ? P.Coll.dataChunks() : 1;
+
+  // Tree panels: leaf slots TreeDX apart, layers TreeDY apart.
+  const double TR = 9, TreeDX = 2 * TR + 12, TreeDY = 52;
+  std::vector<double> TreeW;
+  double TreeRowW = 0, TreesH = 0, TreeRowH = 0;
+  auto TreeTitle = [](size_t I, const SvgTree &T) {
+    return "tree " + std::to_string(I + 1) + ": chunk" +
+           (T.ChunkText.find_first_of(",-") == std::string::npos ? " "
+                                                                  : "s ") +
+           T.ChunkText + " from " + std::to_string(T.Origin) + ", depth " +
+           std::to_string(T.MaxDepth);
+  };
+  for (const SvgTree &T : Trees.Trees) {
+    // Wide enough for the title too (13 px bold: about 8 px a character).
+    const double TitleW = 28 + 8.0 * TreeTitle(TreeW.size(), T).size();
+    TreeW.push_back(std::max({240.0, TitleW, T.Width * TreeDX + 2 * Pad}));
+    TreeRowH = std::max(TreeRowH, Title + T.MaxDepth * TreeDY + 2 * Pad + 20);
+  }
+  // Trees go in rows of at most 1200 px (or one when wider).
+  std::vector<std::pair<double, double>> TreeAt;
+  {
+    double X = 0, Y = 0;
+    for (double W : TreeW) {
+      if (X > 0 && X + W > 1200) {
+        X = 0;
+        Y += TreeRowH;
+      }
+      TreeAt.push_back({X, Y});
+      X += W;
+      TreeRowW = std::max(TreeRowW, X);
+    }
+    TreesH = TreeW.empty() ? 0 : Y + TreeRowH;
+  }
 
   // Per-step cost and the total, as printed in the captions.
   auto StepCost = [&](size_t S, uint32_t &Longest) {
@@ -170,13 +217,20 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
     Total += StepCost(S, K);
   }
 
+  const uint32_t Colours = std::min<uint32_t>(D, 10);
+  const bool Partial = Drawn->size() != P.numSteps();
+  const double Header =
+      48 + 22 + (Partial ? 16 : 0) + (Trees.Note.empty() ? 0 : 16);
+  const double TotalW = std::max({PerRow * PanelW, TreeRowW, 120.0 * Colours + 24});
+  const double TotalH = Header + TreesH + Rows * PanelH;
+
   OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
      << num(TotalW) << "\" height=\"" << num(TotalH) << "\" viewBox=\"0 0 "
      << num(TotalW) << " " << num(TotalH) << "\" font-family=\"sans-serif\">\n"
      << "<title>" << xmlText(P.Name) << "</title>\n"
      << "<defs>\n";
-  for (uint32_t C = 0; C < std::min<uint32_t>(D, 10); ++C)
+  for (uint32_t C = 0; C < Colours; ++C)
     OS << "  <marker id=\"arrow" << C
        << "\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
           "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
@@ -194,11 +248,95 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
      << "; " << P.numSteps() << " steps, about " << num(Total)
      << " us (b = " << num(P.Model.B) << " us, a = " << gnum(P.Model.A)
      << " us/byte)</text>\n";
+  // The legend: an arrow's colour is its first chunk's.
+  OS << "<g class=\"legend\">\n";
+  for (uint32_t C = 0; C < Colours; ++C) {
+    const double X = 12 + 120.0 * C;
+    OS << "  <rect x=\"" << num(X) << "\" y=\"50\" width=\"14\" height=\"10\" "
+       << "fill=\"" << chunkColour(C) << "\"/>\n"
+       << "  <text x=\"" << num(X + 18) << "\" y=\"59\" font-size=\"11\">"
+       << (D > 10 ? "chunks " : "chunk ") << C
+       << (D > 10 ? ", " + std::to_string(C + 10) + ", ..." : "")
+       << "</text>\n";
+  }
+  OS << "</g>\n";
+  double NoteY = 82;
+  if (Partial) {
+    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">steps "
+       << P.StepNumbers[Drawn->front()] << ".." << P.StepNumbers[Drawn->back()]
+       << " drawn (" << Drawn->size() << " of " << P.numSteps()
+       << "); the total above is the whole plan's</text>\n";
+    NoteY += 16;
+  }
+  if (!Trees.Note.empty())
+    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">"
+       << xmlText(Trees.Note) << "</text>\n";
 
-  for (size_t S = 0; S < P.numSteps(); ++S) {
-    const double X0 = (S % PerRow) * PanelW, Y0 = Header + (S / PerRow) * PanelH;
+  // The tree view: one panel per class of chunks, depth as layers, each
+  // edge an elbow down from the parent (no edge passes through a node).
+  for (size_t I = 0; I < Trees.Trees.size(); ++I) {
+    const SvgTree &T = Trees.Trees[I];
+    const double X0 = TreeAt[I].first, Y0 = Header + TreeAt[I].second;
+    const double Left = X0 + (TreeW[I] - T.Width * TreeDX) / 2 + TreeDX / 2;
     auto At = [&](NodeId V) {
-      return Point{X0 + Margin + Pos[V].X * W, Y0 + Title + Margin + Pos[V].Y * H};
+      return SvgPoint{Left + T.Slot[V] * TreeDX,
+                      Y0 + Title + Pad + T.Depth[V] * TreeDY};
+    };
+    const uint32_t Colour = T.FirstChunk % 10;
+    OS << "<g id=\"tree" << I << "\" class=\"tree\">\n"
+       << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
+       << "\" width=\"" << num(TreeW[I] - 8) << "\" height=\""
+       << num(TreeRowH - 8) << "\" fill=\"none\" stroke=\"#999\" rx=\"6\"/>\n"
+       << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
+       << "\" font-size=\"13\" font-weight=\"bold\">"
+       << xmlText(TreeTitle(I, T)) << "</text>\n";
+    for (NodeId V = 0; V < N; ++V) {
+      if (T.Parent[V] == ~0u || V == T.Origin)
+        continue;
+      const SvgPoint A = At(T.Parent[V]), B = At(V);
+      const double Mid = (A.Y + B.Y) / 2;
+      SvgPath Elbow{{A, {A.X, Mid}, {B.X, Mid}, B}};
+      OS << "  <path class=\"tree-edge\" fill=\"none\" stroke=\""
+         << chunkColour(Colour) << "\" stroke-width=\"2\" marker-end=\"url(#arrow"
+         << Colour << ")\" d=\"" << pathData(Elbow, 0, TR + 2)
+         << "\"><title>" << T.Parent[V] << " -&gt; " << V << "</title></path>\n";
+    }
+    for (NodeId V = 0; V < N; ++V) {
+      if (T.Parent[V] == ~0u)
+        continue;
+      const SvgPoint C = At(V);
+      const bool Root = V == T.Origin;
+      OS << "  <circle id=\"t" << I << "n" << V << "\" class=\"node\" cx=\""
+         << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(TR)
+         << "\" fill=\"" << (Root ? "#333" : "white")
+         << "\" stroke=\"#333\"/>\n"
+         << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)
+         << "\" font-size=\"9\" text-anchor=\"middle\" fill=\""
+         << (Root ? "white" : "black") << "\">" << V << "</text>\n";
+    }
+    OS << "</g>\n";
+  }
+
+  // The topology's links, faint, once (not for the complete graph: the
+  // arrows are its links); wrap links leave and re-enter at the edges.
+  std::vector<SvgPath> Links;
+  if (P.Topo.kind() != TopologyKind::Complete)
+    for (NodeId A = 0; A < N; ++A)
+      for (NodeId B = A + 1; B < N; ++B)
+        if (P.Topo.areNeighbors(A, B))
+          Links.push_back(routePath(P.Topo, *Lay, A, B));
+
+  for (size_t I = 0; I < Drawn->size(); ++I) {
+    const size_t S = (*Drawn)[I];
+    const double X0 = (I % PerRow) * PanelW,
+                 Y0 = Header + TreesH + (I / PerRow) * PanelH;
+    const double OX = X0 + (PanelW - DrawW) / 2 - Lay->Lo.X * Unit,
+                 OY = Y0 + Title + Pad - Lay->Lo.Y * Unit;
+    auto Scaled = [&](SvgPath Path) {
+      for (auto &Piece : Path)
+        for (SvgPoint &Pt : Piece)
+          Pt = {OX + Pt.X * Unit, OY + Pt.Y * Unit};
+      return Path;
     };
     OS << "<g id=\"step" << P.StepNumbers[S] << "\" class=\"panel\">\n"
        << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
@@ -207,47 +345,29 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
        << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
        << "\" font-size=\"13\" font-weight=\"bold\">step "
        << P.StepNumbers[S] << "</text>\n";
-    // Links of the topology, faint (not for the complete graph: the arrows
-    // are its links).
-    if (P.Topo.kind() != TopologyKind::Complete)
-      for (NodeId A = 0; A < N; ++A)
-        for (NodeId B = A + 1; B < N; ++B)
-          if (P.Topo.areNeighbors(A, B)) {
-            Point PA = At(A), PB = At(B);
-            OS << "  <line x1=\"" << num(PA.X) << "\" y1=\"" << num(PA.Y)
-               << "\" x2=\"" << num(PB.X) << "\" y2=\"" << num(PB.Y)
-               << "\" stroke=\"#ddd\" stroke-width=\"2\"/>\n";
-          }
-    // One arrow per transfer along its route. Parallel routes are offset a
-    // little by chunk so they stay apart.
+    for (const SvgPath &L : Links)
+      OS << "  <path class=\"link\" fill=\"none\" d=\""
+         << pathData(Scaled(L), 0, 0)
+         << "\" stroke=\"#ddd\" stroke-width=\"2\"/>\n";
+    // One arrow per transfer along its route, hop by hop. Parallel routes
+    // are offset a little by chunk so they stay apart.
     for (const Transfer &X : P.step(S)) {
-      ChunkSet Set = P.chunks(X);
-      const uint32_t First = Set.front();
-      std::vector<Point> Path{At(X.Src)};
-      P.Topo.forEachHop(X.Src, X.Dst,
-                        [&](const Hop &Hp) { Path.push_back(At(Hp.To)); });
-      if (Path.size() < 2)
-        Path.push_back(At(X.Dst));
-      const double Off = (double(First % 5) - 2) * 2.0;
-      // Stop short of the destination's circle.
-      Point &End = Path.back(), &Prev = Path[Path.size() - 2];
-      const double DX = End.X - Prev.X, DY = End.Y - Prev.Y;
-      const double Len = std::max(1e-9, std::sqrt(DX * DX + DY * DY));
-      End = {End.X - DX / Len * (R + 2), End.Y - DY / Len * (R + 2)};
-      OS << "  <polyline class=\"transfer\" fill=\"none\" stroke=\""
+      const uint32_t First = P.chunks(X).front();
+      const double Off = (double(First % 5) - 2) * 1.5;
+      OS << "  <path class=\"transfer\" fill=\"none\" stroke=\""
          << chunkColour(First) << "\" stroke-width=\"2.5\" marker-end=\"url(#arrow"
-         << (First % 10 < D ? First % 10 : 0) << ")\" points=\"";
-      for (size_t I = 0; I < Path.size(); ++I)
-        OS << (I ? " " : "") << num(Path[I].X + Off) << "," << num(Path[I].Y + Off);
-      OS << "\"><title>" << xmlText(P.describe(X)) << "</title></polyline>\n";
+         << (First % 10 < Colours ? First % 10 : 0) << ")\" d=\""
+         << pathData(Scaled(routePath(P.Topo, *Lay, X.Src, X.Dst)), Off, R + 2)
+         << "\"><title>" << xmlText(P.describe(X)) << "</title></path>\n";
     }
     for (NodeId V = 0; V < N; ++V) {
-      Point C = At(V);
+      const SvgPoint C = Scaled({{Lay->Pos[V]}})[0][0];
       const bool Root =
           std::find(P.Coll.Roots.begin(), P.Coll.Roots.end(), V) !=
           P.Coll.Roots.end();
-      OS << "  <circle cx=\"" << num(C.X) << "\" cy=\"" << num(C.Y)
-         << "\" r=\"" << num(R) << "\" fill=\"" << (Root ? "#333" : "white")
+      OS << "  <circle id=\"p" << I << "n" << V << "\" class=\"node\" cx=\""
+         << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(R)
+         << "\" fill=\"" << (Root ? "#333" : "white")
          << "\" stroke=\"#333\"/>\n";
       if (N <= 64)
         OS << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)

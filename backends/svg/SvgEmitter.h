@@ -9,12 +9,14 @@
 //   |  b + m a = 5318 us  |  |  b + m/2 a = ...    |
 //   +---------------------+  +---------------------+
 //
-// Layouts: linear -> a row; ring and complete -> a circle; 2-D mesh and
-// torus -> a grid (row-major ids, X to the right); 3-D -> its planes side
-// by side; hypercube -> a 2-D projection (low bits across, high bits down,
-// like the papers' 4-cube drawings). Routes are the topology's
-// deterministic ones (store-and-forward plans move between neighbours).
-// Step captions: the step's start-up b plus its longest message, k of C
+// Layouts (SvgLayout.h): linear -> a row; ring and complete -> a circle;
+// 2-D mesh and torus -> a grid (row-major ids, X to the right); 3-D -> X-Y
+// cells with Z a diagonal offset inside each; hypercube -> low bits across,
+// high bits down, each bit shifted sideways; in each, links miss the nodes
+// they do not join. Arrows follow the topology's deterministic routes hop by
+// hop, torus wraps as stubs at the edges. A legend names the chunk colours;
+// EmitOptions::SvgSteps (`--steps=A..B`) picks the steps drawn; plans whose
+// chunks travel as trees open with a tree view (SvgTrees.h). Step captions: the step's start-up b plus its longest message, k of C
 // chunks, b + (k/C) m a at the plan's byte count; link sharing and
 // permutation costs are left to the verifier's report, which is exact.
 //

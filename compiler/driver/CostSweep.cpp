@@ -149,6 +149,33 @@ std::string sizeLabel(double Bytes) {
 
 } // namespace
 
+/// A hollow marker at (X, Y): series R's shape (circle, square, triangle,
+/// diamond, cross), growing by R / 5, so curves that tie exactly stay
+/// visible one around the other.
+static std::string sweepMarker(size_t R, double X, double Y) {
+  const double A = 3.5 + 1.5 * double(R / 5);
+  switch (R % 5) {
+  case 0:
+    return formatv("M{0:F1},{1:F1} a{2:F1},{2:F1} 0 1,0 {3:F1},0 "
+                   "a{2:F1},{2:F1} 0 1,0 {4:F1},0",
+                   X - A, Y, A, 2 * A, -2 * A);
+  case 1:
+    return formatv("M{0:F1},{1:F1} h{2:F1} v{2:F1} h{3:F1} z", X - A, Y - A,
+                   2 * A, -2 * A);
+  case 2:
+    return formatv("M{0:F1},{1:F1} L{2:F1},{3:F1} L{4:F1},{3:F1} z", X,
+                   Y - 1.2 * A, X + 1.1 * A, Y + 0.8 * A, X - 1.1 * A);
+  case 3:
+    return formatv("M{0:F1},{1:F1} L{2:F1},{3:F1} L{0:F1},{4:F1} "
+                   "L{5:F1},{3:F1} z",
+                   X, Y - 1.3 * A, X + 1.3 * A, Y, Y + 1.3 * A, X - 1.3 * A);
+  default:
+    return formatv("M{0:F1},{1:F1} L{2:F1},{3:F1} M{0:F1},{3:F1} "
+                   "L{2:F1},{1:F1}",
+                   X - A, Y - A, X + A, Y + A);
+  }
+}
+
 void printSweepSvg(const CostSweep &S, raw_ostream &OS) {
   const double Width = 760, Height = 480;
   const double Left = 90, Right = 200, Top = 50, Bottom = 70;
@@ -247,10 +274,19 @@ void printSweepSvg(const CostSweep &S, raw_ostream &OS) {
                     .str();
     }
     Flush();
+    for (size_t I = 0; I < S.Sizes.size(); ++I)
+      if (const auto &T = S.Rows[R].Times[I]; T && *T > 0 && S.Sizes[I] > 0)
+        OS << "<path class=\"marker\" fill=\"none\" stroke=\"" << Color
+           << "\" stroke-width=\"1.5\" d=\""
+           << sweepMarker(R, X.map(double(S.Sizes[I])), Y.map(*T))
+           << "\"/>\n";
     double LY = Top + 10 + 20 * R;
     OS << format("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                  "stroke=\"%s\" stroke-width=\"2\"/>\n",
                  Width - Right + 15, LY, Width - Right + 45, LY, Color);
+    OS << "<path class=\"marker\" fill=\"none\" stroke=\"" << Color
+       << "\" stroke-width=\"1.5\" d=\"" << sweepMarker(R, Width - Right + 30, LY)
+       << "\"/>\n";
     OS << format("<text x=\"%.1f\" y=\"%.1f\">", Width - Right + 52, LY + 4)
        << xmlEscape(S.Rows[R].Algorithm) << "</text>\n";
   }

@@ -50,6 +50,7 @@ struct ToolOptions {
   bool FunctionNameGiven = false;
   std::string MscclDialect = "azure";
   bool MscclDialectGiven = false;
+  std::string Steps;
 
   // Plan files (verify, cost).
   std::vector<std::string> PlanFiles;

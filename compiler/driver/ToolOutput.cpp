@@ -29,9 +29,13 @@ int emitPlan(const Plan &P, const ToolOptions &Opts, raw_ostream &Err) {
     return usageError(Err, "--emit: unknown output kind '" + Opts.Emit +
                                "' (expected " + Known + ")");
   }
+  if (!Opts.Steps.empty() && B->Name != "svg")
+    return usageError(Err, "--steps picks the steps of a figure; it needs "
+                           "--emit=svg, not --emit=" + Opts.Emit);
   EmitOptions EO;
   EO.FunctionName = Opts.FunctionName;
   EO.MscclDialect = Opts.MscclDialect;
+  EO.SvgSteps = Opts.Steps;
   std::string Path =
       !Opts.Output || Opts.Output->empty() ? "-" : *Opts.Output;
   if (Error E = writeFileAtomically(

@@ -69,7 +69,8 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   std::pair<StringRef, bool> EmitFlags[] = {
       {"emit", Opts.EmitGiven},
       {"function-name", Opts.FunctionNameGiven},
-      {"msccl-dialect", Opts.MscclDialectGiven && !AllMsccl}};
+      {"msccl-dialect", Opts.MscclDialectGiven && !AllMsccl},
+      {"steps", !Opts.Steps.empty()}};
   for (auto [Flag, Given] : EmitFlags)
     if (Given && !Opts.Output)
       return usageError(Err, "verify --" + Flag +

@@ -112,6 +112,10 @@ cl::opt<std::string> MscclDialectOpt(
              "or microsoft (microsoft/msccl)"),
     cl::init("azure"), cl::cat(Category), cl::sub(CompileCmd),
     cl::sub(VerifyCmd));
+cl::opt<std::string> StepsOpt(
+    "steps", cl::desc("--emit=svg: draw only steps A..B (or step A)"),
+    cl::value_desc("A..B"), cl::cat(Category), cl::sub(CompileCmd),
+    cl::sub(VerifyCmd));
 cl::opt<std::string> SweepOpt(
     "sweep",
     cl::desc("Cost every applicable algorithm at message lengths LO, 2LO, "
@@ -217,6 +221,7 @@ ToolOptions toolOptions() {
   T.FunctionNameGiven = FunctionNameOpt.getNumOccurrences();
   T.MscclDialect = MscclDialectOpt;
   T.MscclDialectGiven = MscclDialectOpt.getNumOccurrences();
+  T.Steps = StepsOpt;
   T.PlanFiles.assign(PlanFiles.begin(), PlanFiles.end());
   T.Sweep = ifGiven(SweepOpt);
   T.Plot = ifGiven(PlotOpt);
