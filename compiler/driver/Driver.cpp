@@ -2,6 +2,9 @@
 
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/PlanReport.h"
+#include "compiler/driver/Suggest.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -74,6 +77,13 @@ std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request) {
   return All;
 }
 
+std::vector<StringRef> algorithmNames() {
+  std::vector<StringRef> Names{"auto"};
+  for (const AlgorithmInfo &A : allAlgorithms())
+    Names.push_back(A.Name);
+  return Names;
+}
+
 Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
   if (Name == "auto") {
     std::vector<Candidate> Ranked = rankAlgorithms(Request);
@@ -88,11 +98,9 @@ Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
   }
   const AlgorithmInfo *Algo = findAlgorithm(Name);
   if (!Algo) {
-    std::string Known;
-    for (const AlgorithmInfo &A : allAlgorithms())
-      Known += (Known.empty() ? "" : ", ") + A.Name.str();
-    return makeError("unknown algorithm '" + Name + "' (expected auto, " +
-                     Known + ")");
+    return makeError("unknown algorithm '" + Name + "'" +
+                     didYouMean(Name, algorithmNames()) +
+                     " (bcastc algorithms --list names them all)");
   }
   Candidate C = lowerAndVerify(*Algo, Request);
   if (!C.LoweredPlan)
@@ -102,28 +110,7 @@ Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
 
 void printCostSummary(const Plan &P, const VerificationResult &R,
                       raw_ostream &OS) {
-  const CostReport &C = R.Cost;
-  OS << "plan " << P.Name << ": " << P.Topo.str() << ", "
-     << collectiveKindName(P.Coll.Kind);
-  if (P.Coll.Kind == CollectiveKind::Broadcast)
-    OS << " from node " << P.Topo.nodeName(P.Coll.Roots[0]);
-  OS << ", " << P.Coll.Bytes << " bytes in " << P.Coll.NumChunks
-     << (P.Coll.NumChunks == 1 ? " chunk" : " chunks") << ", "
-     << P.Transfers.size() << " transfers\n";
-  OS << (R.verified() ? "verified" : "NOT verified") << ": "
-     << R.numErrors() << " errors, " << R.numWarnings() << " warnings\n";
-  OS << "cost: " << C.Steps << " steps, " << C.Startups << " start-ups, "
-     << C.Transmit << " m*a";
-  if (C.Permute != Rational(0))
-    OS << " + " << C.Permute << " m*rho";
-  OS << " + " << C.Startups << " b\n";
-  OS << format("time: %.3f us, lower bound %.3f us, ratio %.3f\n", C.Time,
-               C.LowerBound, C.Ratio);
-  // Stamoulis-Tsitsiklis's slotted model: slots against max{d, (2^d-1)K/(d 2^d)}.
-  if (C.SlotLowerBound > Rational(0))
-    OS << "slots: " << C.Rounds << ", lower bound " << C.SlotLowerBound
-       << format(" = %.3f slots, ratio %.3f\n",
-                 C.SlotLowerBound.toDouble(), C.SlotRatio);
+  printPlanReport(planReport(P, R), OS);
 }
 
 } // namespace bcastc

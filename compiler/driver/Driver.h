@@ -48,6 +48,9 @@ struct Candidate {
 /// rest by name.
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request);
 
+/// `auto` and every algorithm's CLI name, for suggestions.
+std::vector<llvm::StringRef> algorithmNames();
+
 /// Lowers with the algorithm called \p Name (`auto` picks the cheapest
 /// verified one) and verifies the plan. An inapplicable algorithm is an
 /// error; a plan that fails verification is returned with its diagnostics.
