@@ -21,6 +21,9 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+#include <unistd.h>
+
 using namespace llvm;
 using namespace bcastc;
 
@@ -255,6 +258,39 @@ cl::SubCommand *const Commands[] = {&CompileCmd, &VerifyCmd, &CostCmd,
 const char *const CommandList =
     "compile, verify, cost, algorithms or calibrate";
 
+/// Sends standard error to a temporary file until release(), which
+/// restores it and returns what was written.
+class CapturedStderr {
+public:
+  CapturedStderr() {
+    File = std::tmpfile();
+    Saved = File ? ::dup(2) : -1;
+    if (Saved >= 0)
+      ::dup2(::fileno(File), 2);
+  }
+  std::string release() {
+    std::string Text;
+    if (Saved < 0)
+      return Text;
+    errs().flush();
+    ::dup2(Saved, 2);
+    ::close(Saved);
+    Saved = -1;
+    std::rewind(File);
+    char Buf[4096];
+    size_t N;
+    while ((N = std::fread(Buf, 1, sizeof Buf, File)) > 0)
+      Text.append(Buf, N);
+    std::fclose(File);
+    return Text;
+  }
+  ~CapturedStderr() { release(); }
+
+private:
+  std::FILE *File = nullptr;
+  int Saved = -1;
+};
+
 /// The subcommand argv names, or null.
 cl::SubCommand *commandNamed(StringRef Name) {
   for (cl::SubCommand *S : Commands)
@@ -344,7 +380,10 @@ int main(int argc, char **argv) {
   EmitOpt.setDescription(EmitHelp);
   std::string Errors;
   raw_string_ostream ErrOS(Errors);
-  if (!cl::ParseCommandLineOptions(
+  // cl writes some errors (a missing or bad value) straight to stderr,
+  // not to ErrOS: catch them too, so every one is reworded as ours.
+  CapturedStderr Captured;
+  bool Parsed = cl::ParseCommandLineOptions(
           argc, argv,
           "bcastc: a schedule compiler for contention-free collective "
           "communication\n\n"
@@ -359,10 +398,13 @@ int main(int argc, char **argv) {
           "  bcastc calibrate -o calibrate.cc\n\n"
           "Exit codes: 0 verified, 1 verification failed, 2 usage or parse "
           "error.\n",
-          &ErrOS)) {
+          &ErrOS);
+  std::string Direct = Captured.release();
+  if (!Parsed) {
     ErrOS.flush();
-    return usageError(errs(), commandLineError(Errors, *Sub));
+    return usageError(errs(), commandLineError(Direct + Errors, *Sub));
   }
+  errs() << Direct;
   ToolOptions Opts = toolOptions();
   if (CompileCmd)
     return runCompile(Opts, outs(), errs());

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/driver/Commands.h"
+#include "compiler/driver/ToolOutput.h"
 
 #include "tests/driver/CommandRun.h"
 
@@ -55,13 +56,22 @@ TEST(CompileCommand, Refusals) {
   EXPECT_EQ(readFile(*O.Output), "(unreadable)");
 }
 
-TEST(VerifyCommand, ReportsOnStandardErrorWithoutOutput) {
+// The report is verify's output (issue 26: it went to standard error).
+TEST(VerifyCommand, ReportsOnStandardOutputWithoutOutput) {
   ToolOptions O;
   O.PlanFiles = {bst4File()};
   CommandRun R = runCommand(runVerify, O);
   EXPECT_EQ(R.RC, 0);
-  EXPECT_EQ(R.Out, "");
-  EXPECT_EQ(R.Err, Bst4Summary);
+  EXPECT_EQ(R.Out, Bst4Summary);
+  EXPECT_EQ(R.Err, "");
+}
+
+// /dev/stdin is read as - is (it was refused: "cannot tell the plan
+// format"); the name is the one given.
+TEST(VerifyCommand, DevStdinIsStandardInput) {
+  EXPECT_EQ(planPath("/dev/stdin"), "-");
+  EXPECT_EQ(planPath("/dev/fd/0"), "-");
+  EXPECT_EQ(planPath("plan.sched"), "plan.sched");
 }
 
 TEST(VerifyCommand, EmitsTheOnePlanToOutput) {
@@ -114,9 +124,9 @@ TEST(VerifyCommand, AFailingPlanExitsOneAndTheRestAreStillVerified) {
   O.PlanFiles = {Bad, bst4File()};
   CommandRun R = runCommand(runVerify, O);
   EXPECT_EQ(R.RC, 1);
-  EXPECT_EQ(R.Out, "");
-  EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad) + Bad +
-                       ": 2 errors; plan not verified\n" + Bst4Summary);
+  EXPECT_EQ(R.Out, Bst4Summary);
+  EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad) + "bcastc: error: " + Bad +
+                       ": 2 errors; plan not verified\n");
 }
 
 TEST(AlgorithmsCommand, RanksByTime) {

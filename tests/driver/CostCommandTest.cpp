@@ -71,7 +71,8 @@ TEST(CostCommand, PostalAddsTheSummaryAfterTheCost) {
                    "broadcast from node 0, 65536 bytes in 1 chunk, 7 "
                    "transfers\n"
                    "verified: 0 errors, 0 warnings\n"
-                   "cost: 4 steps, 4 start-ups, 4 m*a + 4 b\n"
+                   "cost: 4 steps, 4 start-ups, 5 send times (last send + latency 2) "
+                   "of m*a + b\n"
                    "time: 26589.400 us, lower bound 5317.880 us, ratio "
                    "5.000\n"
                    "postal model: lambda = 2, n = 8, T_lambda(n) = 5\n"
@@ -231,9 +232,9 @@ TEST(CostCommand, AnUnverifiedPlanIsCostedAndExitsOne) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 1);
   EXPECT_EQ(R.Out, "plan bad: linear:2, broadcast from node 0, 8 bytes in 1 "
-                   "chunk, 1 transfers\n"
-                   "NOT verified: 2 errors, 1 warnings\n"
-                   "cost: 1 steps, 1 start-ups, 1 m*a + 1 b\n"
+                   "chunk, 1 transfer\n"
+                   "NOT verified: 2 errors, 1 warning\n"
+                   "cost: 1 step, 1 start-up, 1 m*a + 1 b\n"
                    "time: 75.640 us, lower bound 75.640 us, ratio 1.000\n");
   EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad));
 }
