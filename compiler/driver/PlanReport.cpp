@@ -74,7 +74,12 @@ void warnAboutPlan(const PlanReport &Rep, raw_ostream &Err) {
   if (Shown < Rep.EmptySteps.size())
     Err << " and " << Rep.EmptySteps.size() - Shown << " more";
   Err << (Rep.EmptySteps.size() == 1 ? " starts" : " start")
-      << " no transfer and cost nothing\n";
+      << " no transfer and cost nothing";
+  // In the postal model a step is a time slot: an empty one before the
+  // last send delays it.
+  if (postal(*Rep.P))
+    Err << " after the last send (before it, each is an idle send time)";
+  Err << "\n";
 }
 
 json::Object planReportJson(const PlanReport &Rep) {

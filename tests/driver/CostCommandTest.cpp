@@ -265,3 +265,42 @@ TEST(CostCommand, PlanFilesRefusals) {
 }
 
 } // namespace
+
+namespace {
+
+// Empty steps (issue 26): warned about, and charged nothing wherever they
+// are after the last send -- with latency 2 a trailing empty step used to
+// add a send time (4 instead of 2) that the one-port sum never charged.
+TEST(CostCommand, EmptyStepsAreWarnedAboutAndChargedNothing) {
+  ToolOptions O;
+  O.PlanFiles = {writeTemp(
+      "postal-empty.sched",
+      "schedule e\ntopology complete 2\nmodel ports=one latency=2\n"
+      "collective broadcast root=0 bytes=8 chunks=1\n"
+      "step 0\n  0 -> 1 : 0\nstep 1\nstep 2\n")};
+  CommandRun R = runCommand(runCost, O);
+  EXPECT_EQ(R.RC, 0);
+  EXPECT_EQ(R.Out, "plan e: complete:2, broadcast from node 0, 8 bytes in 1 "
+                   "chunk, 1 transfer\n"
+                   "verified: 0 errors, 0 warnings\n"
+                   "cost: 3 steps, 1 start-up, 2 send times (last send + "
+                   "latency 2) of m*a + b\n"
+                   "time: 151.280 us, lower bound 75.640 us, ratio 2.000\n");
+  EXPECT_EQ(R.Err, "bcastc: warning: plan e: steps 1, 2 start no transfer "
+                   "and cost nothing after the last send (before it, each "
+                   "is an idle send time)\n");
+  O.PlanFiles = {writeTemp("empty.sched",
+                           "schedule e\ntopology linear 2\nmodel ports=one\n"
+                           "collective broadcast root=0 bytes=8 chunks=1\n"
+                           "step 0\n  0 -> 1 : 0\nstep 1\n")};
+  R = runCommand(runCost, O);
+  EXPECT_EQ(R.RC, 0);
+  EXPECT_NE(R.Out.find("cost: 2 steps, 1 start-up, 1 m*a + 1 b\n"
+                       "time: 75.640 us"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_EQ(R.Err, "bcastc: warning: plan e: step 1 starts no transfer and "
+                   "cost nothing\n");
+}
+
+} // namespace
