@@ -3,6 +3,7 @@
 #include "compiler/driver/Driver.h"
 
 #include "compiler/driver/PlanReport.h"
+#include "compiler/driver/Progress.h"
 #include "compiler/driver/Suggest.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -46,14 +47,19 @@ Expected<MachineModel> buildMachineModel(const MachineOptions &Opts) {
   return M;
 }
 
+/// \p Of: "" or " (3 of 42)" when ranking, for the progress line.
 static Candidate lowerAndVerify(const AlgorithmInfo &Algo,
-                                const LoweringRequest &Request) {
+                                const LoweringRequest &Request,
+                                StringRef Of = "") {
   Candidate C{&Algo, None, {}, {}};
+  progressPhase("lowering " + Algo.Name + " on " + Request.Topo.str() + Of);
   auto P = lower(Algo, Request);
   if (!P) {
     C.Reason = toString(P.takeError());
     return C;
   }
+  progressPhase("verifying " + Algo.Name + " on " + Request.Topo.str() + ", " +
+                Twine(P->Transfers.size()) + " transfers" + Of);
   C.Result = verifyPlan(*P);
   if (!C.Result.verified())
     C.Reason = "the plan fails verification";
@@ -63,8 +69,11 @@ static Candidate lowerAndVerify(const AlgorithmInfo &Algo,
 
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request) {
   std::vector<Candidate> All;
+  size_t N = allAlgorithms().size();
   for (const AlgorithmInfo &Algo : allAlgorithms())
-    All.push_back(lowerAndVerify(Algo, Request));
+    All.push_back(lowerAndVerify(
+        Algo, Request,
+        (" (" + Twine(All.size() + 1) + " of " + Twine(N) + ")").str()));
   std::stable_sort(All.begin(), All.end(),
                    [](const Candidate &L, const Candidate &R) {
                      bool LOk = L.Reason.empty(), ROk = R.Reason.empty();

@@ -4,6 +4,7 @@
 
 #include "backends/Backend.h"
 #include "compiler/driver/OutputFile.h"
+#include "compiler/driver/Progress.h"
 #include "compiler/driver/Suggest.h"
 
 using namespace llvm;
@@ -43,6 +44,7 @@ int emitPlan(const Plan &P, const ToolOptions &Opts, raw_ostream &Err) {
   EO.MscclDialect = Opts.MscclDialect;
   std::string Path =
       !Opts.Output || Opts.Output->empty() ? "-" : *Opts.Output;
+  progressPhase("writing " + Path + " (" + B->Name + ")");
   if (Error E = writeFileAtomically(
           Path, [&](raw_ostream &OS) { return B->Emit(P, EO, OS); }))
     return usageError(Err, toString(std::move(E)));

@@ -13,12 +13,14 @@
 
 #include "backends/Backend.h"
 #include "compiler/driver/Commands.h"
+#include "compiler/driver/Progress.h"
 #include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
 #include "compiler/driver/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -200,6 +202,11 @@ cl::opt<bool> AllOpt("all",
                      cl::desc("Also list the algorithms that do not apply, "
                               "and why"),
                      cl::cat(Category), cl::sub(AlgorithmsCmd));
+// For tests of the progress line: show it after N ms, even when standard
+// error is not a terminal.
+cl::opt<unsigned> ProgressAfterOpt(
+    "progress-after", cl::desc("Show the progress line after N ms"),
+    cl::init(3000), cl::Hidden, cl::sub(*cl::AllSubCommands));
 cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
                                 cl::sub(CostCmd));
@@ -406,14 +413,21 @@ int main(int argc, char **argv) {
   }
   errs() << Direct;
   ToolOptions Opts = toolOptions();
+  // A progress line for runs over a few seconds, on a terminal only.
+  Optional<ProgressDisplay> Progress;
+  if (sys::Process::StandardErrIsDisplayed() || ProgressAfterOpt.getNumOccurrences())
+    Progress.emplace(outs(), errs(),
+                     std::chrono::milliseconds(ProgressAfterOpt));
+  raw_ostream &Out = Progress ? Progress->out() : outs();
+  raw_ostream &Err = Progress ? Progress->err() : errs();
   if (CompileCmd)
-    return runCompile(Opts, outs(), errs());
+    return runCompile(Opts, Out, Err);
   if (VerifyCmd)
-    return runVerify(Opts, outs(), errs());
+    return runVerify(Opts, Out, Err);
   if (CostCmd)
-    return runCost(Opts, outs(), errs());
+    return runCost(Opts, Out, Err);
   if (AlgorithmsCmd)
-    return runAlgorithms(Opts, outs(), errs());
+    return runAlgorithms(Opts, Out, Err);
   if (CalibrateCmd)
     return runCalibrate(Opts, errs());
   return usageError(errs(), Twine("expected a command: ") + CommandList +

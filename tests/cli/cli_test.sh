@@ -295,7 +295,8 @@ expect 1 "^bcastc: error: .*bad_link.sched: 5 errors; plan not verified" -- veri
 "$bcastc" compile --help >"$tmp/help.txt" 2>&1
 long=$(awk 'length($0) > 200' "$tmp/help.txt" | wc -l)
 [ "$long" -eq 0 ] || fail "compile --help has $long lines over 200 characters"
-"$bcastc" compile --help-hidden 2>&1 | grep -aq "two-tree (two-tree broadcast: two binary" || fail "--help-hidden lacks the algorithms' summaries"
+"$bcastc" compile --help-hidden >"$tmp/help-hidden.txt" 2>&1
+grep -aq "two-tree (two-tree broadcast: two binary" "$tmp/help-hidden.txt" || fail "--help-hidden lacks the algorithms' summaries"
 "$bcastc" algorithms --list >"$tmp/list.txt" 2>&1 || fail "algorithms --list failed"
 grep -q "^two-tree: " "$tmp/list.txt" && grep -q "^comb: " "$tmp/list.txt" || fail "algorithms --list: $(head -3 "$tmp/list.txt")"
 # algorithms: the applicable ones; --all adds the rest with reasons.
@@ -318,6 +319,17 @@ grep -q "^verified: 0 errors, 0 warnings" "$tmp/stdin.txt" || fail "verify /dev/
 "$bcastc" cost --topology=complete:8 --latency=2 --algorithm=postal-binomial >"$tmp/postal.txt" 2>&1
 grep -q "^cost: 5 steps, 5 start-ups, 6 send times (last send + latency 2) of m\*a + b$" "$tmp/postal.txt" &&
   grep -q "^time: 31907.280 us" "$tmp/postal.txt" || fail "postal report: $(cat "$tmp/postal.txt")"
+
+# Progress: silent when standard error is not a terminal (here, a file);
+# --progress-after=0 (hidden, for tests) draws each phase at once, and the
+# line is erased (CR, ESC [K) before anything else is written.
+"$bcastc" algorithms --topology=mesh:4x4 >"$tmp/p.out" 2>"$tmp/p.err"
+[ -s "$tmp/p.err" ] && fail "algorithms wrote to a non-terminal stderr: $(cat -v "$tmp/p.err" | head -c 300)"
+"$bcastc" compile --topology=linear:16 --algorithm=bst -o "$tmp/p.sched" --progress-after=0 >"$tmp/p.out" 2>"$tmp/p.err" ||
+  fail "compile --progress-after=0 failed"
+printf '\r\033[Kbcastc: lowering bst on linear:16 ... 0 s\r\033[Kbcastc: verifying bst on linear:16, 30 transfers ... 0 s\r\033[Kbcastc: writing %s (text) ... 0 s\r\033[K' "$tmp/p.sched" >"$tmp/p.want"
+cmp -s "$tmp/p.err" "$tmp/p.want" || fail "progress line: $(cat -v "$tmp/p.err")"
+grep -q "^plan bst-linear-16-root0: " "$tmp/p.out" || fail "the report moved with a progress line: $(cat "$tmp/p.out")"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failures"

@@ -8,6 +8,7 @@
 #include "compiler/driver/Commands.h"
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/PlanReport.h"
+#include "compiler/driver/Progress.h"
 #include "compiler/driver/RequestBuilder.h"
 #include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
@@ -241,6 +242,18 @@ TEST(RequestBuilder, NodesAsCoordinates) {
   EXPECT_EQ(llvm::toString(R.takeError()),
             "--root=1,2,3: coordinates (1,2,3) do not name a node of "
             "torus:4x4");
+}
+
+} // namespace
+
+namespace {
+
+TEST(Progress, LineFitsTheTerminal) {
+  EXPECT_EQ(progressLine("lowering comb on mesh:128x128", 12, 80),
+            "bcastc: lowering comb on mesh:128x128 ... 12 s");
+  std::string Cut = progressLine(std::string(200, 'x'), 3, 40);
+  EXPECT_EQ(Cut.size(), 39u);
+  EXPECT_EQ(Cut.substr(36), "...");
 }
 
 } // namespace
