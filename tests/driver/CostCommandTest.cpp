@@ -67,7 +67,7 @@ TEST(CostCommand, PostalAddsTheSummaryAfterTheCost) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
-  EXPECT_EQ(R.Out, "plan lambda-tree-complete:8-lambda2: complete:8, "
+  EXPECT_EQ(R.Out, "plan lambda-tree-complete-8-root0-lambda2: complete:8, "
                    "broadcast from node 0, 65536 bytes in 1 chunk, 7 "
                    "transfers\n"
                    "verified: 0 errors, 0 warnings\n"
@@ -113,7 +113,7 @@ TEST(CostCommand, PostalTableComesBeforeALoweredPlan) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Out, postalTables() +
-                       "plan postal-binomial-complete:4-lambda1: complete:4, "
+                       "plan postal-binomial-complete-4-root0-lambda1: complete:4, "
                        "broadcast from node 0, 65536 bytes in 1 chunk, 3 "
                        "transfers\n"
                        "verified: 0 errors, 0 warnings\n"

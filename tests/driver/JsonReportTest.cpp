@@ -17,6 +17,7 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace bcastc;
@@ -108,6 +109,12 @@ TEST(JsonReport, EveryPlanOfTheGridValidates) {
         json::Value Compiled = validated(R, "compile " + What);
         const json::Object *P = onlyPlan(Compiled);
         ASSERT_TRUE(P) << What;
+        // One naming scheme: ALGORITHM-KIND-EXTENTS-rootR[-parameters].
+        std::string Prefix = Name + "-" + Topo;
+        std::replace(Prefix.begin(), Prefix.end(), ':', '-');
+        EXPECT_EQ(P->getString("name")->substr(0, Prefix.size() + 1),
+                  Prefix + "-")
+            << What;
         // The ranking and compile report the same plan.
         EXPECT_EQ(*P, *E.getObject("plan")) << What;
         ToolOptions F;
