@@ -375,13 +375,15 @@ int main(int argc, char **argv) {
   for (int I = 1; I < argc; ++I)
     HelpHidden |= StringRef(argv[I]) == "--help-hidden" ||
                   StringRef(argv[I]) == "-help-hidden";
+  // cl keeps a StringRef to the description: the text must outlive main.
+  static std::string AlgorithmHelp;
   if (HelpHidden) {
-    std::string AlgorithmHelp = "auto (the cheapest verified plan)";
+    AlgorithmHelp = "auto (the cheapest verified plan)";
     for (const AlgorithmInfo &A : allAlgorithms())
       AlgorithmHelp += ", " + A.Name.str() + " (" + A.Summary.str() + ")";
     AlgorithmOpt.setDescription(AlgorithmHelp);
   }
-  std::string EmitHelp = "Output kind:";
+  static std::string EmitHelp = "Output kind:";
   for (const BackendInfo &B : allBackends())
     EmitHelp += " " + B.Name.str();
   EmitOpt.setDescription(EmitHelp);
