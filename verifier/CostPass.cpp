@@ -164,8 +164,13 @@ void runCostPass(PassContext &Ctx) {
     R.Permute += Rational(Ctx.StepPermutedChunks[S], C);
     LargestBytes = std::max(LargestBytes, Bytes);
   }
-  if (P.numSteps() > 0)
-    R.Rounds = uint64_t(P.StepNumbers.back()) + Model.latencyTicks();
+  // The plan ends lambda after its last send: empty steps after it are
+  // charged nothing, as empty steps are in the sum above.
+  size_t LastSend = P.numSteps();
+  while (LastSend > 0 && P.StepStarts[LastSend - 1] == P.StepStarts[LastSend])
+    --LastSend;
+  if (LastSend > 0)
+    R.Rounds = uint64_t(P.StepNumbers[LastSend - 1]) + Model.latencyTicks();
   R.RoundTime = Rational(int64_t(R.Rounds), Model.ticksPerSend());
   if (Model.Latency != 1)
     Time = R.RoundTime.toDouble() * (Model.A * double(LargestBytes) + Model.B);

@@ -13,8 +13,11 @@
 #include "compiler/driver/CostTable.h"
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/OutputFile.h"
+#include "compiler/driver/PlanReport.h"
 #include "compiler/driver/PostalReport.h"
+#include "compiler/driver/ReportJson.h"
 #include "compiler/driver/RequestBuilder.h"
+#include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
 #include "ir/PlanIO.h"
 
@@ -43,7 +46,8 @@ int runSweep(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   std::vector<std::string> Only;
   if (Opts.Algorithm != "auto") {
     if (!findAlgorithm(Opts.Algorithm))
-      return usageError(Err, "unknown algorithm '" + Opts.Algorithm + "'");
+      return usageError(Err, "unknown algorithm '" + Opts.Algorithm + "'" +
+                                 didYouMean(Opts.Algorithm, algorithmNames()));
     Only.push_back(Opts.Algorithm);
   }
   CostSweep S = runCostSweep(*R, sweepSizes(Range->first, Range->second), Only);
@@ -60,7 +64,7 @@ int runSweep(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   return Verified;
 }
 
-int costPlanFiles(const ToolOptions &Opts, raw_ostream &Out,
+int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
                   raw_ostream &Err) {
   if (Opts.Topology)
     return usageError(Err, "give either plan files or --topology, not both");
@@ -68,29 +72,50 @@ int costPlanFiles(const ToolOptions &Opts, raw_ostream &Out,
   if (!Bytes)
     return usageError(Err, toString(Bytes.takeError()));
   int RC = Verified;
+  json::Array Plans;
   for (const std::string &File : Opts.PlanFiles) {
-    auto P = readPlanFile(File);
+    auto P = readPlanFile(planPath(File));
     if (!P)
       return planReadError(Err, P.takeError());
     if (Opts.Bytes)
       P->Coll.Bytes = *Bytes;
     VerificationResult R = verifyPlan(*P);
     R.printDiagnostics(Err, File);
-    printCostSummary(*P, R, Out);
+    PlanReport Rep = planReport(*P, R);
+    warnAboutPlan(Rep, Err);
+    if (Json)
+      Plans.push_back(
+          json::Object{{"file", File}, {"plan", planReportJson(Rep)}});
+    else
+      printPlanReport(Rep, Out);
     if (!R.verified())
       RC = VerificationFailed;
+  }
+  if (Json) {
+    json::Object O = reportObject("cost");
+    O["plans"] = std::move(Plans);
+    printReport(std::move(O), Out);
   }
   return RC;
 }
 
-int costLoweredPlan(const ToolOptions &Opts, raw_ostream &Out,
+int costLoweredPlan(const ToolOptions &Opts, bool Json, raw_ostream &Out,
                     raw_ostream &Err) {
   auto L = compileRequested(Opts, Err);
   if (!L)
     return usageError(Err, toString(L.takeError()));
   const LoweringRequest &R = L->Request;
   const Candidate &C = L->Compiled;
-  printCostSummary(*C.LoweredPlan, C.Result, Out);
+  PlanReport Rep = planReport(*C.LoweredPlan, C.Result);
+  warnAboutPlan(Rep, Err);
+  if (Json) {
+    json::Object O = reportObject("cost");
+    O["plans"] = json::Array{json::Object{{"algorithm", C.Algo->Name},
+                                          {"plan", planReportJson(Rep)}}};
+    printReport(std::move(O), Out);
+  } else {
+    printPlanReport(Rep, Out);
+  }
   if (Opts.Postal) {
     if (R.Model.Latency < Rational(1))
       return usageError(Err, "--postal needs latency >= 1");
@@ -102,6 +127,20 @@ int costLoweredPlan(const ToolOptions &Opts, raw_ostream &Out,
 } // namespace
 
 int runCost(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+  auto Json = wantsJson(Opts);
+  if (!Json)
+    return usageError(Err, toString(Json.takeError()));
+  if (*Json) {
+    // The tables and the sweep are documents of their own (text, CSV).
+    for (auto [Flag, Given] :
+         {std::pair<StringRef, bool>{"--table", Opts.Table},
+          {"--postal-table", Opts.PostalTable},
+          {"--postal", Opts.Postal},
+          {"--sweep", bool(Opts.Sweep)}})
+      if (Given)
+        return usageError(Err, "--format=json reports plans; " + Flag +
+                                   " prints a table of its own (drop one)");
+  }
   if (Opts.Table)
     return runTable(Opts, Out, Err);
   if (Opts.PostalTable) {
@@ -118,8 +157,8 @@ int runCost(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   if (Opts.Plot)
     return usageError(Err, "--plot needs --sweep");
   if (!Opts.PlanFiles.empty())
-    return costPlanFiles(Opts, Out, Err);
-  return costLoweredPlan(Opts, Out, Err);
+    return costPlanFiles(Opts, *Json, Out, Err);
+  return costLoweredPlan(Opts, *Json, Out, Err);
 }
 
 } // namespace bcastc

@@ -2,6 +2,8 @@
 
 #include "compiler/driver/CostSweep.h"
 
+#include "compiler/driver/Progress.h"
+
 #include "ir/MachineModel.h"
 #include "ir/Units.h"
 #include "verifier/Verifier.h"
@@ -71,6 +73,7 @@ CostSweep runCostSweep(const LoweringRequest &Base, ArrayRef<uint64_t> Sizes,
     for (uint64_t M : Sizes) {
       LoweringRequest R = Base;
       R.Bytes = M;
+      progressPhase("sweep: " + Algo.Name + " at " + Twine(M) + " bytes");
       auto P = lower(Algo, R);
       if (!P) {
         consumeError(P.takeError());

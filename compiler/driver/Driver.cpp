@@ -2,6 +2,10 @@
 
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/PlanReport.h"
+#include "compiler/driver/Progress.h"
+#include "compiler/driver/Suggest.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,14 +47,41 @@ Expected<MachineModel> buildMachineModel(const MachineOptions &Opts) {
   return M;
 }
 
+std::string planName(const Plan &P, StringRef Algorithm) {
+  // ALGORITHM-KIND-EXTENTS-rootR: what most lowerings already wrote, as
+  // a file name can take it (no ':').
+  std::string Prefix = (Algorithm + "-" + P.Topo.kindName() + "-" +
+                        P.Topo.extentsStr())
+                           .str();
+  std::string Canonical =
+      P.Coll.Kind == CollectiveKind::Broadcast
+          ? Prefix + "-root" + std::to_string(P.Coll.Roots[0])
+          : Prefix + "-" + collectiveKindName(P.Coll.Kind).str();
+  StringRef Name = P.Name;
+  // A lowering's parameters after the common part stay (-p20 packets,
+  // -d3 blocks, -lambda2).
+  if (Name.consume_front(Canonical))
+    return Canonical + Name.str();
+  Name = P.Name;
+  if (Name.consume_front((Algorithm + "-" + P.Topo.str()).str()))
+    return Canonical + Name.str();
+  return Canonical;
+}
+
+/// \p Of: "" or " (3 of 42)" when ranking, for the progress line.
 static Candidate lowerAndVerify(const AlgorithmInfo &Algo,
-                                const LoweringRequest &Request) {
+                                const LoweringRequest &Request,
+                                StringRef Of = "") {
   Candidate C{&Algo, None, {}, {}};
+  progressPhase("lowering " + Algo.Name + " on " + Request.Topo.str() + Of);
   auto P = lower(Algo, Request);
   if (!P) {
     C.Reason = toString(P.takeError());
     return C;
   }
+  P->Name = planName(*P, Algo.Name);
+  progressPhase("verifying " + Algo.Name + " on " + Request.Topo.str() + ", " +
+                Twine(P->Transfers.size()) + " transfers" + Of);
   C.Result = verifyPlan(*P);
   if (!C.Result.verified())
     C.Reason = "the plan fails verification";
@@ -60,8 +91,11 @@ static Candidate lowerAndVerify(const AlgorithmInfo &Algo,
 
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request) {
   std::vector<Candidate> All;
+  size_t N = allAlgorithms().size();
   for (const AlgorithmInfo &Algo : allAlgorithms())
-    All.push_back(lowerAndVerify(Algo, Request));
+    All.push_back(lowerAndVerify(
+        Algo, Request,
+        (" (" + Twine(All.size() + 1) + " of " + Twine(N) + ")").str()));
   std::stable_sort(All.begin(), All.end(),
                    [](const Candidate &L, const Candidate &R) {
                      bool LOk = L.Reason.empty(), ROk = R.Reason.empty();
@@ -72,6 +106,13 @@ std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request) {
                      return L.Algo->Name < R.Algo->Name;
                    });
   return All;
+}
+
+std::vector<StringRef> algorithmNames() {
+  std::vector<StringRef> Names{"auto"};
+  for (const AlgorithmInfo &A : allAlgorithms())
+    Names.push_back(A.Name);
+  return Names;
 }
 
 Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
@@ -88,11 +129,9 @@ Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
   }
   const AlgorithmInfo *Algo = findAlgorithm(Name);
   if (!Algo) {
-    std::string Known;
-    for (const AlgorithmInfo &A : allAlgorithms())
-      Known += (Known.empty() ? "" : ", ") + A.Name.str();
-    return makeError("unknown algorithm '" + Name + "' (expected auto, " +
-                     Known + ")");
+    return makeError("unknown algorithm '" + Name + "'" +
+                     didYouMean(Name, algorithmNames()) +
+                     " (bcastc algorithms --list names them all)");
   }
   Candidate C = lowerAndVerify(*Algo, Request);
   if (!C.LoweredPlan)
@@ -102,28 +141,7 @@ Expected<Candidate> compile(const LoweringRequest &Request, StringRef Name) {
 
 void printCostSummary(const Plan &P, const VerificationResult &R,
                       raw_ostream &OS) {
-  const CostReport &C = R.Cost;
-  OS << "plan " << P.Name << ": " << P.Topo.str() << ", "
-     << collectiveKindName(P.Coll.Kind);
-  if (P.Coll.Kind == CollectiveKind::Broadcast)
-    OS << " from node " << P.Topo.nodeName(P.Coll.Roots[0]);
-  OS << ", " << P.Coll.Bytes << " bytes in " << P.Coll.NumChunks
-     << (P.Coll.NumChunks == 1 ? " chunk" : " chunks") << ", "
-     << P.Transfers.size() << " transfers\n";
-  OS << (R.verified() ? "verified" : "NOT verified") << ": "
-     << R.numErrors() << " errors, " << R.numWarnings() << " warnings\n";
-  OS << "cost: " << C.Steps << " steps, " << C.Startups << " start-ups, "
-     << C.Transmit << " m*a";
-  if (C.Permute != Rational(0))
-    OS << " + " << C.Permute << " m*rho";
-  OS << " + " << C.Startups << " b\n";
-  OS << format("time: %.3f us, lower bound %.3f us, ratio %.3f\n", C.Time,
-               C.LowerBound, C.Ratio);
-  // Stamoulis-Tsitsiklis's slotted model: slots against max{d, (2^d-1)K/(d 2^d)}.
-  if (C.SlotLowerBound > Rational(0))
-    OS << "slots: " << C.Rounds << ", lower bound " << C.SlotLowerBound
-       << format(" = %.3f slots, ratio %.3f\n",
-                 C.SlotLowerBound.toDouble(), C.SlotRatio);
+  printPlanReport(planReport(P, R), OS);
 }
 
 } // namespace bcastc

@@ -48,6 +48,17 @@ struct Candidate {
 /// rest by name.
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request);
 
+/// The one naming scheme of lowered plans, ALGORITHM-KIND-EXTENTS-rootR
+/// (ALGORITHM-KIND-EXTENTS-COLLECTIVE for the others) followed by the
+/// lowering's parameters: `two-tree-linear-16-root0`,
+/// `bst-mesh-mesh-4x4-root5`, `chain-torus-4x4-root0-p31`,
+/// `alpha-tree-complete-16-root0-lambda2`. \p P's own name supplies the
+/// parameters.
+std::string planName(const Plan &P, llvm::StringRef Algorithm);
+
+/// `auto` and every algorithm's CLI name, for suggestions.
+std::vector<llvm::StringRef> algorithmNames();
+
 /// Lowers with the algorithm called \p Name (`auto` picks the cheapest
 /// verified one) and verifies the plan. An inapplicable algorithm is an
 /// error; a plan that fails verification is returned with its diagnostics.

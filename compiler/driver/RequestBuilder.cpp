@@ -3,6 +3,7 @@
 #include "compiler/driver/RequestBuilder.h"
 
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/Suggest.h"
 #include "ir/MachineModel.h"
 #include "ir/Units.h"
 
@@ -107,7 +108,63 @@ Error applyMachine(const ToolOptions &Opts, LoweringRequest &R) {
   return Error::success();
 }
 
+/// Splits \p Text at commas outside parentheses: `(0,1),(2,3)` is two
+/// items.
+SmallVector<StringRef, 16> splitNodeList(StringRef Text) {
+  SmallVector<StringRef, 16> Items;
+  unsigned Depth = 0;
+  size_t Start = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '(')
+      ++Depth;
+    else if (Text[I] == ')' && Depth)
+      --Depth;
+    else if (Text[I] == ',' && !Depth) {
+      Items.push_back(Text.slice(Start, I));
+      Start = I + 1;
+    }
+  }
+  Items.push_back(Text.substr(Start));
+  return Items;
+}
+
 } // namespace
+
+Expected<NodeId> parseNodeSpec(const Topology &Topo, StringRef Opt,
+                               StringRef Text) {
+  StringRef T = Text.trim();
+  bool Parens = T.startswith("(") && T.endswith(")");
+  if (Parens)
+    T = T.drop_front().drop_back();
+  if (Parens || T.contains(',')) {
+    // Coordinates, as reports print nodes: (r,c) or r,c, outermost first.
+    SmallVector<StringRef, 3> Parts;
+    T.split(Parts, ',');
+    SmallVector<uint32_t, 3> Coords;
+    for (StringRef P : Parts) {
+      uint32_t V;
+      if (P.trim().getAsInteger(10, V))
+        return failure("--" + Opt + ": '" + Text +
+                       "' is neither a node id nor coordinates such as (1,2)");
+    Coords.push_back(V);
+    }
+    auto Id = Topo.nodeAt(Coords);
+    if (!Id)
+      return failure("--" + Opt + "=" + Text + ": " + toString(Id.takeError()));
+    return *Id;
+  }
+  uint64_t Id;
+  if (T.getAsInteger(10, Id))
+    return failure("--" + Opt + ": '" + Text + "' is not a node id" +
+                   (Topo.kind() == TopologyKind::Mesh ||
+                            Topo.kind() == TopologyKind::Torus
+                        ? " or coordinates such as (1,2)"
+                        : ""));
+  if (Id >= Topo.numNodes())
+    return failure("--" + Opt + "=" + Text + " is out of range: " + Topo.str() +
+                   " has nodes 0.." + Twine(Topo.numNodes() - 1));
+  return NodeId(Id);
+}
 
 Expected<uint64_t> messageBytes(const ToolOptions &Opts) {
   if (!Opts.Bytes)
@@ -122,17 +179,23 @@ Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts) {
   if (!Opts.Topology || Opts.Topology->empty())
     return failure("--topology is required (e.g. --topology=linear:16)");
   auto Topo = Topology::parse(*Opts.Topology);
-  if (!Topo)
-    return Topo.takeError();
+  if (!Topo) {
+    std::string Msg = toString(Topo.takeError());
+    StringRef Kind = StringRef(*Opts.Topology).split(':').first;
+    static const StringRef Kinds[] = {"linear", "ring",      "mesh",
+                                      "torus",  "hypercube", "complete"};
+    std::string Near = nearestName(Kind, Kinds);
+    if (!Near.empty())
+      Msg += "; did you mean '" + Near + ":" +
+             StringRef(*Opts.Topology).split(':').second.str() + "'?";
+    return failure(Msg);
+  }
   LoweringRequest R;
   R.Topo = *Topo;
-  uint64_t Root;
-  if (StringRef(Opts.Root).getAsInteger(10, Root))
-    return failure("--root: '" + Opts.Root + "' is not a node id");
-  if (Root >= Topo->numNodes())
-    return failure("--root=" + Opts.Root + " is out of range: " + Topo->str() +
-                   " has nodes 0.." + Twine(Topo->numNodes() - 1));
-  R.Root = NodeId(Root);
+  auto Root = parseNodeSpec(*Topo, "root", Opts.Root);
+  if (!Root)
+    return Root.takeError();
+  R.Root = *Root;
   if (Opts.Sources == "all") { // every node once: all-gather-like requests
     // Refused before listing 2^30 sources (4 GiB) for a plan that could
     // not be built anyway: reaching every node takes n - 1 transfers.
@@ -147,9 +210,18 @@ Expected<LoweringRequest> buildLoweringRequest(const ToolOptions &Opts) {
     for (NodeId X = 0; X < Topo->numNodes(); ++X)
       R.Sources.push_back(X);
   } else if (!Opts.Sources.empty())
-    if (Error E = parseIdList("sources", Opts.Sources, Topo->numNodes(),
-                              R.Sources))
-      return std::move(E);
+    for (StringRef Item : splitNodeList(Opts.Sources)) {
+      if (!Item.contains('(')) { // an id: the message says what it must be
+        if (Error E = parseIdList("sources", Item, Topo->numNodes(),
+                                  R.Sources))
+          return std::move(E);
+        continue;
+      }
+      auto Id = parseNodeSpec(*Topo, "sources", Item);
+      if (!Id)
+        return Id.takeError();
+      R.Sources.push_back(*Id);
+    }
   if (!Opts.DimensionOrder.empty())
     if (Error E = parseIdList("dimension-order", Opts.DimensionOrder,
                               Topo->numCoordinates() ? 64 : 0,

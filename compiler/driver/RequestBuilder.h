@@ -19,6 +19,12 @@
 
 namespace bcastc {
 
+/// A node of \p Topo as --root and --sources name it: an id, or on meshes
+/// and tori coordinates `(r,c)` or `r,c` as reports print them. Errors
+/// name --\p Opt.
+llvm::Expected<NodeId> parseNodeSpec(const Topology &Topo, llvm::StringRef Opt,
+                                     llvm::StringRef Text);
+
 /// --bytes, or 64 KiB when it is not given.
 llvm::Expected<uint64_t> messageBytes(const ToolOptions &Opts);
 

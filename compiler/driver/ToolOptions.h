@@ -52,6 +52,9 @@ struct ToolOptions {
   bool MscclDialectGiven = false;
   std::string Steps;
 
+  // The report's form (compile, verify, cost, algorithms): text or json.
+  std::string Format = "text";
+
   // Plan files (verify, cost).
   std::vector<std::string> PlanFiles;
 
@@ -61,6 +64,11 @@ struct ToolOptions {
   bool Postal = false;
   bool PostalTable = false;
   bool Table = false;
+
+  // algorithms: --list (every algorithm, no request), --all (the ones that
+  // do not apply too, with the reason).
+  bool List = false;
+  bool All = false;
 
   // calibrate.
   std::string CalibrateEmit = "mpi-cpp";

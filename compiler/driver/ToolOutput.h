@@ -30,6 +30,13 @@ int planReadError(llvm::raw_ostream &Err, llvm::Error E);
 /// returns 0, or 2 after a usage error on \p Err.
 int emitPlan(const Plan &P, const ToolOptions &Opts, llvm::raw_ostream &Err);
 
+/// Whether -o is standard output (or not given).
+bool emitsToStandardOutput(const ToolOptions &Opts);
+
+/// The path readPlanFile() takes for a plan file argument: `-` for
+/// standard input under any of its names (/dev/stdin, /dev/fd/0).
+std::string planPath(llvm::StringRef File);
+
 /// \p Err when -o is standard output, else \p Out.
 llvm::raw_ostream &reportStream(const ToolOptions &Opts, llvm::raw_ostream &Out,
                                 llvm::raw_ostream &Err);

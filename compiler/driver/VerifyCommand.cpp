@@ -3,6 +3,8 @@
 #include "compiler/driver/Commands.h"
 
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/PlanReport.h"
+#include "compiler/driver/ReportJson.h"
 #include "compiler/driver/ToolOutput.h"
 #include "compiler/driver/RequestBuilder.h"
 #include "frontends/msccl/MscclToPlan.h"
@@ -41,8 +43,8 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
   VerificationResult R = verifyPlan(*P);
   R.printDiagnostics(Err, File);
   if (!R.verified()) {
-    Err << File << ": " << R.numErrors()
-        << " errors; the plan of the MSCCL file does not verify on "
+    Err << File << ": " << countOf(R.numErrors(), "error")
+        << "; the plan of the MSCCL file does not verify on "
         << *Opts.Topology << "\n";
     return VerificationFailed;
   }
@@ -54,6 +56,9 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
 }
 
 int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+  auto Json = wantsJson(Opts);
+  if (!Json)
+    return usageError(Err, toString(Json.takeError()));
   if (Opts.PlanFiles.empty())
     return usageError(Err, "verify needs at least one plan file");
   if (Opts.Output && Opts.PlanFiles.size() != 1)
@@ -76,23 +81,36 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
       return usageError(Err, "verify --" + Flag +
                                  " emits nothing without -o FILE (-o - for "
                                  "standard output)");
+  if (*Json && Opts.Output && emitsToStandardOutput(Opts))
+    return usageError(Err, "--format=json writes the report to standard "
+                           "output; give -o FILE for the plan");
   int RC = Verified;
+  json::Array Plans;
   for (const std::string &File : Opts.PlanFiles) {
     // MSCCL algorithm files are checked in their own terms (frontends/msccl).
     if (msccl::isMscclFile(File)) {
+      if (*Json)
+        return usageError(Err, File + ": --format=json does not cover MSCCL "
+                                      "files yet; use the text report");
       int X = verifyMscclFile(File, Opts, Out, Err);
       if (X == 2)
         return X;
       RC = std::max(RC, X);
       continue;
     }
-    auto P = readPlanFile(File);
+    auto P = readPlanFile(planPath(File));
     if (!P)
       return planReadError(Err, P.takeError());
     VerificationResult R = verifyPlan(*P);
     R.printDiagnostics(Err, File);
+    PlanReport Rep = planReport(*P, R);
+    warnAboutPlan(Rep, Err);
+    if (*Json)
+      Plans.push_back(
+          json::Object{{"file", File}, {"plan", planReportJson(Rep)}});
     if (!R.verified()) {
-      Err << File << ": " << R.numErrors() << " errors; plan not verified\n";
+      Err << "bcastc: error: " << File << ": "
+          << countOf(R.numErrors(), "error") << "; plan not verified\n";
       RC = VerificationFailed;
       continue;
     }
@@ -100,7 +118,15 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
       if (int E = emitPlan(*P, Opts, Err))
         return E;
     }
-    printCostSummary(*P, R, reportStream(Opts, Out, Err));
+    // The report is what verify produces: standard output, unless the
+    // plan itself goes there.
+    if (!*Json)
+      printPlanReport(Rep, Opts.Output ? reportStream(Opts, Out, Err) : Out);
+  }
+  if (*Json) {
+    json::Object O = reportObject("verify");
+    O["plans"] = std::move(Plans);
+    printReport(std::move(O), Out);
   }
   return RC;
 }

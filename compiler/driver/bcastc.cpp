@@ -13,11 +13,18 @@
 
 #include "backends/Backend.h"
 #include "compiler/driver/Commands.h"
+#include "compiler/driver/Progress.h"
+#include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
+#include "compiler/driver/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace bcastc;
@@ -34,7 +41,8 @@ cl::SubCommand VerifyCmd(
 cl::SubCommand CostCmd("cost", "Print the simulated cost of a plan");
 cl::SubCommand
     AlgorithmsCmd("algorithms",
-                  "Rank the algorithms that apply to a topology by cost");
+                  "Rank the algorithms that apply to a topology by cost "
+                  "(--list: all of them)");
 
 #define LOWERING_SUBS                                                          \
   cl::sub(CompileCmd), cl::sub(CostCmd), cl::sub(AlgorithmsCmd)
@@ -55,7 +63,8 @@ cl::opt<std::string>
 cl::opt<std::string>
     AlgorithmOpt("algorithm",
                  cl::desc("Algorithm name, or auto for the cheapest verified "
-                          "one (see `bcastc algorithms`)"),
+                          "one (bcastc algorithms --list names them, "
+                          "--help-hidden too)"),
                  cl::init("auto"), cl::cat(Category), cl::sub(CompileCmd),
                  cl::sub(CostCmd));
 cl::opt<std::string> SourcesOpt(
@@ -185,6 +194,25 @@ cl::opt<bool> TableOpt(
              "beta of rd, sc, np-rd, np-sc (every d) and rb for n = 1..lg "
              "side of --topology (mesh:32x32, torus:8x8x8, ...)"),
     cl::cat(Category), cl::sub(CostCmd));
+cl::opt<std::string> FormatOpt(
+    "format",
+    cl::desc("Report form: text, or json (on standard output, keys as "
+             "docs/bcastc-report.schema.json documents them)"),
+    cl::init("text"), cl::cat(Category), cl::sub(CompileCmd),
+    cl::sub(VerifyCmd), cl::sub(CostCmd), cl::sub(AlgorithmsCmd));
+cl::opt<bool> ListOpt("list",
+                      cl::desc("Name every algorithm, with its summary and "
+                               "paper (no --topology)"),
+                      cl::cat(Category), cl::sub(AlgorithmsCmd));
+cl::opt<bool> AllOpt("all",
+                     cl::desc("Also list the algorithms that do not apply, "
+                              "and why"),
+                     cl::cat(Category), cl::sub(AlgorithmsCmd));
+// For tests of the progress line: show it after N ms, even when standard
+// error is not a terminal.
+cl::opt<unsigned> ProgressAfterOpt(
+    "progress-after", cl::desc("Show the progress line after N ms"),
+    cl::init(3000), cl::Hidden, cl::sub(*cl::AllSubCommands));
 cl::list<std::string> PlanFiles(cl::Positional, cl::desc("<plan files>"),
                                 cl::cat(Category), cl::sub(VerifyCmd),
                                 cl::sub(CostCmd));
@@ -232,59 +260,185 @@ ToolOptions toolOptions() {
   T.CalibrateOutput = CalibrateOutputOpt;
   T.CalibrateSizes = ifGiven(CalibrateSizesOpt);
   T.CalibrateRepeat = CalibrateRepeatOpt;
+  T.Format = FormatOpt;
+  T.List = ListOpt;
+  T.All = AllOpt;
   return T;
+}
+
+cl::SubCommand *const Commands[] = {&CompileCmd, &VerifyCmd, &CostCmd,
+                                    &AlgorithmsCmd, &CalibrateCmd};
+
+const char *const CommandList =
+    "compile, verify, cost, algorithms or calibrate";
+
+/// Sends standard error to a temporary file until release(), which
+/// restores it and returns what was written.
+class CapturedStderr {
+public:
+  CapturedStderr() {
+    File = std::tmpfile();
+    Saved = File ? ::dup(2) : -1;
+    if (Saved >= 0)
+      ::dup2(::fileno(File), 2);
+  }
+  std::string release() {
+    std::string Text;
+    if (Saved < 0)
+      return Text;
+    errs().flush();
+    ::dup2(Saved, 2);
+    ::close(Saved);
+    Saved = -1;
+    std::rewind(File);
+    char Buf[4096];
+    size_t N;
+    while ((N = std::fread(Buf, 1, sizeof Buf, File)) > 0)
+      Text.append(Buf, N);
+    std::fclose(File);
+    return Text;
+  }
+  ~CapturedStderr() { release(); }
+
+private:
+  std::FILE *File = nullptr;
+  int Saved = -1;
+};
+
+/// The subcommand argv names, or null.
+cl::SubCommand *commandNamed(StringRef Name) {
+  for (cl::SubCommand *S : Commands)
+    if (Name == S->getName())
+      return S;
+  return nullptr;
+}
+
+/// cl's message for a bad command line as one `bcastc: error:` line, with
+/// the nearest option of \p Sub for an unknown one.
+std::string commandLineError(StringRef Msg, cl::SubCommand &Sub) {
+  Msg = Msg.trim().split('\n').first;
+  // cl starts with the program name and ends with "!" or a "Try: ..."
+  // hint; clang's form is a plain lower-case sentence.
+  if (Msg.consume_front("bcastc: "))
+    Msg = Msg.ltrim();
+  Msg = Msg.split("  Try:").first.rtrim();
+  std::string Out = Msg.str();
+  if (!Out.empty() && (Out.back() == '!' || Out.back() == '.'))
+    Out.pop_back();
+  StringRef Unknown;
+  if (Msg.startswith("Unknown command line argument '")) {
+    Unknown = Msg.drop_front(strlen("Unknown command line argument '"))
+                  .split('\'')
+                  .first;
+    StringRef Name = Unknown.ltrim('-');
+    StringRef Value;
+    std::tie(Name, Value) = Name.split('=');
+    std::vector<StringRef> Known;
+    for (auto &Entry : cl::getRegisteredOptions(Sub))
+      if (Entry.second->getOptionHiddenFlag() == cl::NotHidden &&
+          is_contained(Entry.second->Categories, &Category))
+        Known.push_back(Entry.first());
+    llvm::sort(Known); // a StringMap's order is not stable
+    std::string Near = nearestName(Name, Known);
+    Out = "unknown option '" + Unknown.str() + "'";
+    if (!Near.empty())
+      Out += std::string("; did you mean '") +
+             (Near.size() == 1 ? "-" : "--") + Near +
+             (Unknown.contains('=') ? "=" + Value.str() : "") + "'?";
+  } else if (!Out.empty()) {
+    Out[0] = toLower(Out[0]);
+  }
+  return Out;
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::SetVersionPrinter([](raw_ostream &OS) { printVersion(OS); });
+  // clang's form for a missing or mistyped command, before cl (which reads
+  // a mistyped command as a stray positional argument).
+  if (argc < 2)
+    return usageError(errs(), Twine("expected a command: ") + CommandList +
+                                  " (see bcastc --help)");
+  StringRef First = argv[1];
+  if (!First.startswith("-") && !commandNamed(First)) {
+    std::vector<StringRef> Names;
+    for (cl::SubCommand *S : Commands)
+      Names.push_back(S->getName());
+    return usageError(errs(), "unknown command '" + First + "'" +
+                                  didYouMean(First, Names) + " (expected " +
+                                  CommandList + ")");
+  }
+  cl::SubCommand *Sub =
+      commandNamed(First) ? commandNamed(First) : &*cl::TopLevelSubCommand;
   cl::HideUnrelatedOptions(Category, *cl::TopLevelSubCommand);
-  for (cl::SubCommand *S :
-       {&CompileCmd, &VerifyCmd, &CostCmd, &AlgorithmsCmd, &CalibrateCmd})
+  for (cl::SubCommand *S : Commands)
     cl::HideUnrelatedOptions(Category, *S);
-  // The registries name every algorithm and output kind in --help.
-  std::string AlgorithmHelp = "auto (the cheapest verified plan)";
-  for (const AlgorithmInfo &A : allAlgorithms())
-    AlgorithmHelp += ", " + A.Name.str() + " (" + A.Summary.str() + ")";
-  AlgorithmOpt.setDescription(AlgorithmHelp);
-  std::string EmitHelp = "Output kind:";
+  // The long lists (every algorithm with its summary) only where asked
+  // for: --help stays short, --help-hidden and `algorithms --list` have
+  // them.
+  bool HelpHidden = false;
+  for (int I = 1; I < argc; ++I)
+    HelpHidden |= StringRef(argv[I]) == "--help-hidden" ||
+                  StringRef(argv[I]) == "-help-hidden";
+  // cl keeps a StringRef to the description: the text must outlive main.
+  static std::string AlgorithmHelp;
+  if (HelpHidden) {
+    AlgorithmHelp = "auto (the cheapest verified plan)";
+    for (const AlgorithmInfo &A : allAlgorithms())
+      AlgorithmHelp += ", " + A.Name.str() + " (" + A.Summary.str() + ")";
+    AlgorithmOpt.setDescription(AlgorithmHelp);
+  }
+  static std::string EmitHelp = "Output kind:";
   for (const BackendInfo &B : allBackends())
-    EmitHelp += " " + B.Name.str() + " (" + B.Summary.str() + ")";
+    EmitHelp += " " + B.Name.str();
   EmitOpt.setDescription(EmitHelp);
   std::string Errors;
   raw_string_ostream ErrOS(Errors);
-  if (!cl::ParseCommandLineOptions(
+  // cl writes some errors (a missing or bad value) straight to stderr,
+  // not to ErrOS: catch them too, so every one is reworded as ours.
+  CapturedStderr Captured;
+  bool Parsed = cl::ParseCommandLineOptions(
           argc, argv,
           "bcastc: a schedule compiler for contention-free collective "
           "communication\n\n"
           "  bcastc compile --topology=linear:16 --root=5 --bytes=64KiB "
           "--algorithm=bst --emit=mpi-cpp -o bcast.cc\n"
-          "  bcastc verify plan.sched\n"
+          "  bcastc verify plan.sched [--format=json]\n"
           "  bcastc cost --topology=linear:16 --algorithm=st --bytes=1MiB\n"
-          "  bcastc algorithms --topology=linear:16 --bytes=64KiB\n"
+          "  bcastc algorithms --topology=linear:16 --bytes=64KiB [--all]\n"
+          "  bcastc algorithms --list\n"
           "  bcastc cost --topology=linear:16 --sweep=8B..64KiB "
-          "--plot=fig16.svg\n\n"
+          "--plot=fig16.svg\n"
+          "  bcastc calibrate -o calibrate.cc\n\n"
           "Exit codes: 0 verified, 1 verification failed, 2 usage or parse "
           "error.\n",
-          &ErrOS)) {
+          &ErrOS);
+  std::string Direct = Captured.release();
+  if (!Parsed) {
     ErrOS.flush();
-    StringRef Msg = StringRef(Errors).trim();
-    // cl prefixes its messages with the program name already.
-    errs() << Msg.split('\n').first << "\n";
-    return UsageError;
+    return usageError(errs(), commandLineError(Direct + Errors, *Sub));
   }
+  errs() << Direct;
   ToolOptions Opts = toolOptions();
+  // A progress line for runs over a few seconds, on a terminal only.
+  Optional<ProgressDisplay> Progress;
+  if (sys::Process::StandardErrIsDisplayed() || ProgressAfterOpt.getNumOccurrences())
+    Progress.emplace(outs(), errs(),
+                     std::chrono::milliseconds(ProgressAfterOpt));
+  raw_ostream &Out = Progress ? Progress->out() : outs();
+  raw_ostream &Err = Progress ? Progress->err() : errs();
   if (CompileCmd)
-    return runCompile(Opts, outs(), errs());
+    return runCompile(Opts, Out, Err);
   if (VerifyCmd)
-    return runVerify(Opts, outs(), errs());
+    return runVerify(Opts, Out, Err);
   if (CostCmd)
-    return runCost(Opts, outs(), errs());
+    return runCost(Opts, Out, Err);
   if (AlgorithmsCmd)
-    return runAlgorithms(Opts, outs(), errs());
+    return runAlgorithms(Opts, Out, Err);
   if (CalibrateCmd)
     return runCalibrate(Opts, errs());
-  return usageError(errs(), "expected a command: compile, verify, cost or algorithms "
-                    "(see bcastc --help)");
+  return usageError(errs(), Twine("expected a command: ") + CommandList +
+                                " (see bcastc --help)");
 }

@@ -5,6 +5,7 @@
 set -uo pipefail
 bcastc="$1"
 data="$2"
+stamp_commit="${3:-}"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
 failures=0
 
@@ -249,7 +250,7 @@ rm -f "$tmp/never.cc"
 expect 0 "time: " -- cost --topology=linear:16 --algorithm=st --bytes=1MiB
 expect 0 "time: " -- cost "$data/good_bst_linear4.sched" --bytes=8KiB
 expect 0 "bst" -- algorithms --topology=linear:16 --bytes=64KiB
-expect 0 "st applies to linear|not applicable" -- algorithms --topology=mesh:4x4
+expect 0 "st applies to linear|not applicable" -- algorithms --topology=mesh:4x4 --all
 
 # --help lists every command and option.
 "$bcastc" --help >"$tmp/help.txt" 2>&1
@@ -260,6 +261,75 @@ done
 for opt in topology root bytes algorithm nu machine model emit function-name size-strategy; do
   grep -q -- "--$opt" "$tmp/help.txt" || fail "compile --help does not list --$opt"
 done
+
+# clang's conventions (issue 26).
+# --version: bcastc's own version and commit, not LLVM's banner.
+"$bcastc" --version >"$tmp/version.txt" 2>&1 || fail "--version exited non-zero"
+head -1 "$tmp/version.txt" | grep -qE '^bcastc version [0-9]+\.[0-9]+\.[0-9]+ \(commit ([0-9a-f]{40}(-dirty)?|unknown)\)$' ||
+  fail "--version: $(cat "$tmp/version.txt")"
+# The stamp: the commit from Bazel's stable-status.txt, nothing else of it.
+if [ -n "${stamp_commit:-}" ]; then
+  printf 'BUILD_HOST h\nBUILD_USER u\nSTABLE_BCASTC_GIT_COMMIT %s\n' 0123456789abcdef0123456789abcdef01234567 >"$tmp/status.txt"
+  sh "$stamp_commit" "$tmp/status.txt" "$tmp/commit.inc"
+  grep -qx 'const char \*const BuildCommit = "0123456789abcdef0123456789abcdef01234567";' "$tmp/commit.inc" ||
+    fail "stamp_commit.sh: $(cat "$tmp/commit.inc")"
+  printf 'BUILD_HOST h\n' >"$tmp/status.txt"
+  sh "$stamp_commit" "$tmp/status.txt" "$tmp/commit.inc"
+  grep -q '"unknown"' "$tmp/commit.inc" || fail "stamp_commit.sh without a commit: $(cat "$tmp/commit.inc")"
+fi
+# Nearest names.
+expect 2 "^bcastc: error: unknown command 'complie'; did you mean 'compile'\?" -- complie --topology=linear:4
+expect 2 "^bcastc: error: unknown option '--topolgy=linear:4'; did you mean '--topology=linear:4'\?" -- compile --topolgy=linear:4
+expect 2 "^bcastc: error: unknown algorithm 'two-trees'; did you mean 'two-tree'\?" -- compile --topology=linear:4 --algorithm=two-trees
+expect 2 "did you mean 'linear:4'\?" -- compile --topology=lienar:4
+expect 2 "did you mean 'mpi-cpp'\?" -- compile --topology=linear:4 --emit=mpi-ccp -o "$tmp/x.cc"
+expect 2 "did you mean 'two-tree'\?" -- cost --topology=linear:4 --algorithm=twotree --sweep=8B..16B
+# No command: every command, calibrate too.
+expect 2 "^bcastc: error: expected a command: compile, verify, cost, algorithms or calibrate" --
+# Every error is `bcastc: error:`, one line, including cl's own.
+expect 2 "^bcastc: error: for the --bytes option: requires a value" -- compile --topology=linear:4 --bytes
+expect 2 "^bcastc: error: for the --nu option" -- compile --topology=linear:4 --nu=x
+expect 2 "^bcastc: error: cannot read '.*nope.sched'" -- verify "$tmp/nope.sched"
+expect 1 "^bcastc: error: .*bad_link.sched: 5 errors; plan not verified" -- verify "$data/bad_link.sched"
+# Short --help; the long lists in --help-hidden and algorithms --list.
+"$bcastc" compile --help >"$tmp/help.txt" 2>&1
+long=$(awk 'length($0) > 200' "$tmp/help.txt" | wc -l)
+[ "$long" -eq 0 ] || fail "compile --help has $long lines over 200 characters"
+"$bcastc" compile --help-hidden >"$tmp/help-hidden.txt" 2>&1
+grep -aq "two-tree (two-tree broadcast: two binary" "$tmp/help-hidden.txt" || fail "--help-hidden lacks the algorithms' summaries"
+"$bcastc" algorithms --list >"$tmp/list.txt" 2>&1 || fail "algorithms --list failed"
+grep -q "^two-tree: " "$tmp/list.txt" && grep -q "^comb: " "$tmp/list.txt" || fail "algorithms --list: $(head -3 "$tmp/list.txt")"
+# algorithms: the applicable ones; --all adds the rest with reasons.
+"$bcastc" algorithms --topology=mesh:4x4 >"$tmp/algos.txt" 2>&1
+grep -q "not applicable" "$tmp/algos.txt" && fail "algorithms lists inapplicable ones without --all"
+grep -qE "^[0-9]+ other algorithms do not apply \(--all says why\)$" "$tmp/algos.txt" || fail "algorithms: no count of the others: $(tail -1 "$tmp/algos.txt")"
+# Coordinates wherever a node is; the same plan as the id.
+"$bcastc" compile --topology=mesh:4x4 --root=5 --algorithm=bst-mesh -o "$tmp/r5.sched" >/dev/null 2>&1
+for r in '(1,1)' '1,1'; do
+  "$bcastc" compile --topology=mesh:4x4 --root="$r" --algorithm=bst-mesh -o "$tmp/rc.sched" >"$tmp/rc.txt" 2>&1 || fail "--root=$r: $(cat "$tmp/rc.txt")"
+  cmp -s "$tmp/r5.sched" "$tmp/rc.sched" || fail "--root=$r is not node 5's plan"
+  grep -q "from node (1,1)" "$tmp/rc.txt" || fail "--root=$r: $(head -1 "$tmp/rc.txt")"
+done
+expect 2 "coordinate 4 is out of range 0..3" -- compile --topology=mesh:4x4 --root='(4,0)'
+# /dev/stdin is standard input, as - is.
+"$bcastc" verify /dev/stdin <"$data/good_bst_linear4.sched" >"$tmp/stdin.txt" 2>&1 || fail "verify /dev/stdin: $(cat "$tmp/stdin.txt")"
+grep -q "^verified: 0 errors, 0 warnings" "$tmp/stdin.txt" || fail "verify /dev/stdin: $(cat "$tmp/stdin.txt")"
+# The postal cost line counts what the time charges (issue 26: "6 m*a + 6
+# b" against a time of 7 message times).
+"$bcastc" cost --topology=complete:8 --latency=2 --algorithm=postal-binomial >"$tmp/postal.txt" 2>&1
+grep -q "^cost: 5 steps, 5 start-ups, 6 send times (last send + latency 2) of m\*a + b$" "$tmp/postal.txt" &&
+  grep -q "^time: 31907.280 us" "$tmp/postal.txt" || fail "postal report: $(cat "$tmp/postal.txt")"
+
+# Progress: silent when standard error is not a terminal (here, a file);
+# --progress-after=0 (hidden, for tests) draws each phase at once, and the
+# line is erased (CR, ESC [K) before anything else is written.
+"$bcastc" algorithms --topology=mesh:4x4 >"$tmp/p.out" 2>"$tmp/p.err"
+[ -s "$tmp/p.err" ] && fail "algorithms wrote to a non-terminal stderr: $(cat -v "$tmp/p.err" | head -c 300)"
+"$bcastc" compile --topology=linear:16 --algorithm=bst -o "$tmp/p.sched" --progress-after=0 >"$tmp/p.out" 2>"$tmp/p.err" ||
+  fail "compile --progress-after=0 failed"
+printf '\r\033[Kbcastc: lowering bst on linear:16 ... 0 s\r\033[Kbcastc: verifying bst on linear:16, 30 transfers ... 0 s\r\033[Kbcastc: writing %s (text) ... 0 s\r\033[K' "$tmp/p.sched" >"$tmp/p.want"
+cmp -s "$tmp/p.err" "$tmp/p.want" || fail "progress line: $(cat -v "$tmp/p.err")"
+grep -q "^plan bst-linear-16-root0: " "$tmp/p.out" || fail "the report moved with a progress line: $(cat "$tmp/p.out")"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failures"

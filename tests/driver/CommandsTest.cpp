@@ -6,6 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/driver/Commands.h"
+#include "compiler/driver/Driver.h"
+#include "compiler/driver/PlanReport.h"
+#include "compiler/driver/Progress.h"
+#include "compiler/driver/RequestBuilder.h"
+#include "compiler/driver/Suggest.h"
+#include "compiler/driver/ToolOutput.h"
 
 #include "tests/driver/CommandRun.h"
 
@@ -55,13 +61,22 @@ TEST(CompileCommand, Refusals) {
   EXPECT_EQ(readFile(*O.Output), "(unreadable)");
 }
 
-TEST(VerifyCommand, ReportsOnStandardErrorWithoutOutput) {
+// The report is verify's output (issue 26: it went to standard error).
+TEST(VerifyCommand, ReportsOnStandardOutputWithoutOutput) {
   ToolOptions O;
   O.PlanFiles = {bst4File()};
   CommandRun R = runCommand(runVerify, O);
   EXPECT_EQ(R.RC, 0);
-  EXPECT_EQ(R.Out, "");
-  EXPECT_EQ(R.Err, Bst4Summary);
+  EXPECT_EQ(R.Out, Bst4Summary);
+  EXPECT_EQ(R.Err, "");
+}
+
+// /dev/stdin is read as - is (it was refused: "cannot tell the plan
+// format"); the name is the one given.
+TEST(VerifyCommand, DevStdinIsStandardInput) {
+  EXPECT_EQ(planPath("/dev/stdin"), "-");
+  EXPECT_EQ(planPath("/dev/fd/0"), "-");
+  EXPECT_EQ(planPath("plan.sched"), "plan.sched");
 }
 
 TEST(VerifyCommand, EmitsTheOnePlanToOutput) {
@@ -114,9 +129,9 @@ TEST(VerifyCommand, AFailingPlanExitsOneAndTheRestAreStillVerified) {
   O.PlanFiles = {Bad, bst4File()};
   CommandRun R = runCommand(runVerify, O);
   EXPECT_EQ(R.RC, 1);
-  EXPECT_EQ(R.Out, "");
-  EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad) + Bad +
-                       ": 2 errors; plan not verified\n" + Bst4Summary);
+  EXPECT_EQ(R.Out, Bst4Summary);
+  EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad) + "bcastc: error: " + Bad +
+                       ": 2 errors; plan not verified\n");
 }
 
 TEST(AlgorithmsCommand, RanksByTime) {
@@ -170,6 +185,75 @@ TEST(CalibrateCommand, WritesTheProgramAndRefusesBadOptions) {
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Err, "bcastc: error: calibrate --emit: unknown output kind "
                    "'x' (expected mpi-cpp)\n");
+}
+
+} // namespace
+
+namespace {
+
+// "did you mean" (issue 26): the nearest name within a typo's reach, none
+// for a name that is known or too far from all.
+TEST(Suggest, NearestNameWithinATyposReach) {
+  std::vector<llvm::StringRef> Commands = {"compile", "verify", "cost",
+                                           "algorithms", "calibrate"};
+  EXPECT_EQ(nearestName("complie", Commands), "compile");
+  EXPECT_EQ(nearestName("verfy", Commands), "verify");
+  EXPECT_EQ(nearestName("algoritms", Commands), "algorithms");
+  EXPECT_EQ(nearestName("cost", Commands), "");   // known
+  EXPECT_EQ(nearestName("xyzzy", Commands), "");  // nothing near
+  EXPECT_EQ(nearestName("c", Commands), "");      // too short to guess
+  EXPECT_EQ(didYouMean("two-trees", algorithmNames()),
+            "; did you mean 'two-tree'?");
+  EXPECT_EQ(didYouMean("bst-mesh", algorithmNames()), "");
+}
+
+TEST(PlanReport, Plurals) {
+  EXPECT_EQ(countOf(1, "error"), "1 error");
+  EXPECT_EQ(countOf(0, "error"), "0 errors");
+  EXPECT_EQ(countOf(2, "start-up"), "2 start-ups");
+}
+
+// --root and --sources take coordinates on meshes and tori.
+TEST(RequestBuilder, NodesAsCoordinates) {
+  ToolOptions O;
+  O.Topology = std::string("torus:4x4");
+  for (const char *Root : {"(1,2)", "1,2", " ( 1 , 2 ) ", "6"}) {
+    O.Root = Root;
+    auto R = buildLoweringRequest(O);
+    ASSERT_TRUE(bool(R)) << Root << ": " << llvm::toString(R.takeError());
+    EXPECT_EQ(R->Root, 6u) << Root;
+  }
+  O.Root = "0";
+  O.Sources = "(0,1),5,(3,3)";
+  auto R = buildLoweringRequest(O);
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_EQ(std::vector<NodeId>(R->Sources.begin(), R->Sources.end()),
+            (std::vector<NodeId>{1, 5, 15}));
+  O.Sources = "";
+  O.Root = "(1,x)";
+  R = buildLoweringRequest(O);
+  ASSERT_FALSE(bool(R));
+  EXPECT_EQ(llvm::toString(R.takeError()),
+            "--root: '(1,x)' is neither a node id nor coordinates such as "
+            "(1,2)");
+  O.Root = "1,2,3";
+  R = buildLoweringRequest(O);
+  ASSERT_FALSE(bool(R));
+  EXPECT_EQ(llvm::toString(R.takeError()),
+            "--root=1,2,3: coordinates (1,2,3) do not name a node of "
+            "torus:4x4");
+}
+
+} // namespace
+
+namespace {
+
+TEST(Progress, LineFitsTheTerminal) {
+  EXPECT_EQ(progressLine("lowering comb on mesh:128x128", 12, 80),
+            "bcastc: lowering comb on mesh:128x128 ... 12 s");
+  std::string Cut = progressLine(std::string(200, 'x'), 3, 40);
+  EXPECT_EQ(Cut.size(), 39u);
+  EXPECT_EQ(Cut.substr(36), "...");
 }
 
 } // namespace

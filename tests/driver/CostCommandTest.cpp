@@ -67,11 +67,12 @@ TEST(CostCommand, PostalAddsTheSummaryAfterTheCost) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Err, "");
-  EXPECT_EQ(R.Out, "plan lambda-tree-complete:8-lambda2: complete:8, "
+  EXPECT_EQ(R.Out, "plan lambda-tree-complete-8-root0-lambda2: complete:8, "
                    "broadcast from node 0, 65536 bytes in 1 chunk, 7 "
                    "transfers\n"
                    "verified: 0 errors, 0 warnings\n"
-                   "cost: 4 steps, 4 start-ups, 4 m*a + 4 b\n"
+                   "cost: 4 steps, 4 start-ups, 5 send times (last send + latency 2) "
+                   "of m*a + b\n"
                    "time: 26589.400 us, lower bound 5317.880 us, ratio "
                    "5.000\n"
                    "postal model: lambda = 2, n = 8, T_lambda(n) = 5\n"
@@ -112,7 +113,7 @@ TEST(CostCommand, PostalTableComesBeforeALoweredPlan) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Out, postalTables() +
-                       "plan postal-binomial-complete:4-lambda1: complete:4, "
+                       "plan postal-binomial-complete-4-root0-lambda1: complete:4, "
                        "broadcast from node 0, 65536 bytes in 1 chunk, 3 "
                        "transfers\n"
                        "verified: 0 errors, 0 warnings\n"
@@ -231,9 +232,9 @@ TEST(CostCommand, AnUnverifiedPlanIsCostedAndExitsOne) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 1);
   EXPECT_EQ(R.Out, "plan bad: linear:2, broadcast from node 0, 8 bytes in 1 "
-                   "chunk, 1 transfers\n"
-                   "NOT verified: 2 errors, 1 warnings\n"
-                   "cost: 1 steps, 1 start-ups, 1 m*a + 1 b\n"
+                   "chunk, 1 transfer\n"
+                   "NOT verified: 2 errors, 1 warning\n"
+                   "cost: 1 step, 1 start-up, 1 m*a + 1 b\n"
                    "time: 75.640 us, lower bound 75.640 us, ratio 1.000\n");
   EXPECT_EQ(R.Err, unverifiedDiagnostics(Bad));
 }
@@ -261,6 +262,45 @@ TEST(CostCommand, PlanFilesRefusals) {
   EXPECT_EQ(R.Out, "");
   EXPECT_NE(R.Err.find("parse.sched:"), std::string::npos) << R.Err;
   EXPECT_EQ(R.Err.back(), '\n');
+}
+
+} // namespace
+
+namespace {
+
+// Empty steps (issue 26): warned about, and charged nothing wherever they
+// are after the last send -- with latency 2 a trailing empty step used to
+// add a send time (4 instead of 2) that the one-port sum never charged.
+TEST(CostCommand, EmptyStepsAreWarnedAboutAndChargedNothing) {
+  ToolOptions O;
+  O.PlanFiles = {writeTemp(
+      "postal-empty.sched",
+      "schedule e\ntopology complete 2\nmodel ports=one latency=2\n"
+      "collective broadcast root=0 bytes=8 chunks=1\n"
+      "step 0\n  0 -> 1 : 0\nstep 1\nstep 2\n")};
+  CommandRun R = runCommand(runCost, O);
+  EXPECT_EQ(R.RC, 0);
+  EXPECT_EQ(R.Out, "plan e: complete:2, broadcast from node 0, 8 bytes in 1 "
+                   "chunk, 1 transfer\n"
+                   "verified: 0 errors, 0 warnings\n"
+                   "cost: 3 steps, 1 start-up, 2 send times (last send + "
+                   "latency 2) of m*a + b\n"
+                   "time: 151.280 us, lower bound 75.640 us, ratio 2.000\n");
+  EXPECT_EQ(R.Err, "bcastc: warning: plan e: steps 1, 2 start no transfer "
+                   "and cost nothing after the last send (before it, each "
+                   "is an idle send time)\n");
+  O.PlanFiles = {writeTemp("empty.sched",
+                           "schedule e\ntopology linear 2\nmodel ports=one\n"
+                           "collective broadcast root=0 bytes=8 chunks=1\n"
+                           "step 0\n  0 -> 1 : 0\nstep 1\n")};
+  R = runCommand(runCost, O);
+  EXPECT_EQ(R.RC, 0);
+  EXPECT_NE(R.Out.find("cost: 2 steps, 1 start-up, 1 m*a + 1 b\n"
+                       "time: 75.640 us"),
+            std::string::npos)
+      << R.Out;
+  EXPECT_EQ(R.Err, "bcastc: warning: plan e: step 1 starts no transfer and "
+                   "cost nothing\n");
 }
 
 } // namespace
