@@ -25,6 +25,8 @@ to_roff() {
     }
     function verbatim_end() { if (nf) { print ".fi"; nf = 0 } }
     /^$/ { verbatim_end(); print ".PP"; next }
+    # A command'"'"'s own help: `SUBCOMMAND '"'"'NAME'"'"': what it does`.
+    /^SUBCOMMAND '"'"'/ { verbatim_end(); sub(/^[^:]*: */, ""); print esc($0); next }
     /^[^ ]/ {
       verbatim_end()
       head = $0; rest = ""
@@ -62,7 +64,8 @@ to_roff() {
   to_roff SH <"$tmp/main"
   for s in $subs; do
     echo ".SH \"COMMAND: $s\""
-    "$bcastc" "$s" --help | to_roff SS
+    # From its SUBCOMMAND line on: the overview above is the tool's, again.
+    "$bcastc" "$s" --help | sed -n "/^SUBCOMMAND '/,\$p" | to_roff SS
   done
 } >"$tmp/page"
 mv "$tmp/page" "$out"
