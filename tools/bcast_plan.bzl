@@ -103,11 +103,15 @@ def _bcast_plan_impl(ctx):
     if ctx.attr.emit == "mpi-cpp":
         # The same request again as a header: the function's prototype, which
         # depends only on the collective and the name.
+        # Its report is NAME.report's again: shown only if it fails.
         header = ctx.outputs.header
-        ctx.actions.run(
-            executable = tool,
-            arguments = [_compile_args(ctx, "mpi-header", header)],
+        ctx.actions.run_shell(
+            command = 'tool=$1; shift; ' +
+                      'log=$("$tool" "$@" 2>&1) || { printf "%s\\n" "$log" >&2; exit 1; }',
+            arguments = [ctx.executable.bcastc.path,
+                         _compile_args(ctx, "mpi-header", header)],
             inputs = inputs,
+            tools = [tool],
             outputs = [header],
             mnemonic = "BcastPlanHeader",
             progress_message = "bcastc: header for %s" % out.short_path,
