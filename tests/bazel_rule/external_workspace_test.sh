@@ -5,7 +5,8 @@
 #
 # Builds the README's minimal external workspace in TEST_TMPDIR with its own
 # Bazel (own output root, no ~/.bazelrc, offline): WORKSPACE is
-# local_repository(@bcastc -> this repository) + bcastc_dependencies(), and
+# local_repository(@bcastc -> this repository) + bcastc_dependencies(),
+# .bazelrc sets C++17, and
 # app/BUILD loads @bcastc//tools:bcast_plan.bzl for a plan built with the
 # workspace's own machine file (a label) and a C program that includes the
 # rule's header output. Checks: the build succeeds in the sandbox (the
@@ -49,6 +50,8 @@ load("@bcastc//tools:deps.bzl", "bcastc_dependencies")
 
 bcastc_dependencies()
 EOT
+# Bazel 4's default C++ toolchain compiles with -std=c++0x; bcastc is C++17.
+echo 'build --cxxopt=-std=c++17 --host_cxxopt=-std=c++17' >"$ws/.bazelrc"
 cp "$tool" "$ws/tool/bcastc.bin"
 cat >"$ws/tool/BUILD" <<'EOT'
 sh_binary(
