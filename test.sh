@@ -7,7 +7,7 @@
 # Ends with a `N passed, N failed` line over both passes.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-bash "$here/tools/setup.sh" || exit 1
+bash "$here/tools/setup.sh" --test || exit 1
 cd "$here"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

@@ -62,6 +62,13 @@ namespace bcastc {
 llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
                        llvm::raw_ostream &OS);
 
+/// Writes the C/C++ header declaring the function emitMpiCpp defines for
+/// \p P (`--emit=mpi-header`), so callers, C ones included, need not write
+/// the prototype. It depends only on the collective and the function name;
+/// it refuses what emitMpiCpp refuses before building tables.
+llvm::Error emitMpiHeader(const Plan &P, const EmitOptions &Opts,
+                          llvm::raw_ostream &OS);
+
 } // namespace bcastc
 
 #endif // BCASTC_BACKENDS_MPI_MPICPPEMITTER_H

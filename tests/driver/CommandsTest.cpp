@@ -56,7 +56,8 @@ TEST(CompileCommand, Refusals) {
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Out, "");
   EXPECT_EQ(R.Err, "bcastc: error: --emit: unknown output kind 'zz' "
-                   "(expected text, textproto, proto, mpi-cpp, nccl-cu, "
+                   "(expected text, textproto, proto, mpi-cpp, mpi-header, "
+                   "nccl-cu, "
                    "msccl-xml, svg)\n");
   EXPECT_EQ(readFile(*O.Output), "(unreadable)");
 }
