@@ -1,8 +1,9 @@
-//===- compiler/Lowering.h - Requests and the algorithm registry -*- C++ -*-===//
+//===- compiler/Lowering.h - Requests and the algorithm registry -*- C++
+//-*-===//
 //
 // A lowering turns (topology, root, bytes, machine) into a Plan. Each
-// algorithm family lives in its own file under compiler/lowering/ and is
-// listed once in Algorithms.def.
+// algorithm family lives in its own folder under compiler/lowering/ and each
+// algorithm is one row of Algorithms.def, which also gives its CLI name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,10 +72,21 @@ struct AlgorithmInfo {
   llvm::StringRef Summary;
   /// Paper and section it implements.
   llvm::StringRef Source;
+  /// The row's functions. They get Name, so the plan's name and the
+  /// diagnostics come from the row, not from literals in each lowering
+  /// (several rows may share a function).
+  llvm::Error (*CheckFn)(llvm::StringRef Name, const LoweringRequest &R);
+  llvm::Expected<Plan> (*LowerFn)(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+
   /// Error::success() when the algorithm applies to \p R, else why not.
-  llvm::Error (*CheckApplicable)(const LoweringRequest &R);
+  llvm::Error CheckApplicable(const LoweringRequest &R) const {
+    return CheckFn(Name, R);
+  }
   /// Builds the plan. Only called when CheckApplicable succeeded.
-  llvm::Expected<Plan> (*Lower)(const LoweringRequest &R);
+  llvm::Expected<Plan> Lower(const LoweringRequest &R) const {
+    return LowerFn(Name, R);
+  }
 };
 
 /// Every algorithm, in Algorithms.def order.

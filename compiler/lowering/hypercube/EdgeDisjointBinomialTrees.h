@@ -24,8 +24,10 @@
 
 namespace bcastc {
 
-llvm::Error checkEdgeDisjointTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerEdgeDisjointTrees(const LoweringRequest &R);
+llvm::Error checkEdgeDisjointTrees(llvm::StringRef Name,
+                                   const LoweringRequest &R);
+llvm::Expected<Plan> lowerEdgeDisjointTrees(llvm::StringRef Name,
+                                            const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -21,8 +21,10 @@
 
 namespace bcastc {
 
-llvm::Error checkRotatingOrderTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRotatingOrderTrees(const LoweringRequest &R);
+llvm::Error checkRotatingOrderTrees(llvm::StringRef Name,
+                                    const LoweringRequest &R);
+llvm::Expected<Plan> lowerRotatingOrderTrees(llvm::StringRef Name,
+                                             const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -22,8 +22,9 @@
 
 namespace bcastc {
 
-llvm::Error checkSameOrderTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSameOrderTrees(const LoweringRequest &R);
+llvm::Error checkSameOrderTrees(llvm::StringRef Name, const LoweringRequest &R);
+llvm::Expected<Plan> lowerSameOrderTrees(llvm::StringRef Name,
+                                         const LoweringRequest &R);
 
 } // namespace bcastc
 

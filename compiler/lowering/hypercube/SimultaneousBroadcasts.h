@@ -50,14 +50,20 @@
 
 namespace bcastc {
 
-llvm::Error checkSimultaneousBroadcasts(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimultaneousBroadcasts(const LoweringRequest &R);
+llvm::Error checkSimultaneousBroadcasts(llvm::StringRef Name,
+                                        const LoweringRequest &R);
+llvm::Expected<Plan> lowerSimultaneousBroadcasts(llvm::StringRef Name,
+                                                 const LoweringRequest &R);
 
-llvm::Error checkMultinodeBroadcast(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMultinodeBroadcast(const LoweringRequest &R);
+llvm::Error checkMultinodeBroadcast(llvm::StringRef Name,
+                                    const LoweringRequest &R);
+llvm::Expected<Plan> lowerMultinodeBroadcast(llvm::StringRef Name,
+                                             const LoweringRequest &R);
 
-llvm::Error checkRandomizedBroadcasts(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRandomizedBroadcasts(const LoweringRequest &R);
+llvm::Error checkRandomizedBroadcasts(llvm::StringRef Name,
+                                      const LoweringRequest &R);
+llvm::Expected<Plan> lowerRandomizedBroadcasts(llvm::StringRef Name,
+                                               const LoweringRequest &R);
 
 /// Phase 1 of `hc-ksb` on its own: the prefix as messages. Given a_x for
 /// every node of the d-cube, the slot-stamped count messages (chunk

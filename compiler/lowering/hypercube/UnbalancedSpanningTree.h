@@ -21,8 +21,10 @@
 
 namespace bcastc {
 
-llvm::Error checkUnbalancedSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerUnbalancedSpanningTree(const LoweringRequest &R);
+llvm::Error checkUnbalancedSpanningTree(llvm::StringRef Name,
+                                        const LoweringRequest &R);
+llvm::Expected<Plan> lowerUnbalancedSpanningTree(llvm::StringRef Name,
+                                                 const LoweringRequest &R);
 
 } // namespace bcastc
 

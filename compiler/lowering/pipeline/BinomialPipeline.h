@@ -52,8 +52,10 @@ PipelineShape binomialPipelineShape(uint32_t NumRanks);
 /// stands outside).
 RankSchedule binomialPipelineSchedule(uint32_t NumRanks, uint32_t Packets);
 
-llvm::Error checkBinomialPipeline(const LoweringRequest &R);
-llvm::Expected<Plan> lowerBinomialPipeline(const LoweringRequest &R);
+llvm::Error checkBinomialPipeline(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+llvm::Expected<Plan> lowerBinomialPipeline(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 
 } // namespace bcastc
 

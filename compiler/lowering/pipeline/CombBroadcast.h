@@ -33,10 +33,12 @@ struct CombChoice {
   TwoClassPlan Plan;
   TwoClassArrivals Arrivals;
 };
-llvm::Expected<CombChoice> chooseCombPlan(const LoweringRequest &R);
+llvm::Expected<CombChoice> chooseCombPlan(llvm::StringRef Name,
+                                          const LoweringRequest &R);
 
-llvm::Error checkCombBroadcast(const LoweringRequest &R);
-llvm::Expected<Plan> lowerCombBroadcast(const LoweringRequest &R);
+llvm::Error checkCombBroadcast(llvm::StringRef Name, const LoweringRequest &R);
+llvm::Expected<Plan> lowerCombBroadcast(llvm::StringRef Name,
+                                        const LoweringRequest &R);
 
 } // namespace bcastc
 

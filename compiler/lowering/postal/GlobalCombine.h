@@ -35,7 +35,7 @@ namespace bcastc {
 enum class CombineDelay : uint8_t { Receive, Send };
 
 /// complete:N, one-port, lambda >= 1.
-llvm::Error checkPostalCombine(const LoweringRequest &R);
+llvm::Error checkPostalCombine(llvm::StringRef Name, const LoweringRequest &R);
 
 /// The break-even rule: delay-send when lambda < breakEven(floor(lambda)).
 CombineDelay chooseCombineDelay(Rational Lambda);
@@ -43,9 +43,12 @@ CombineDelay chooseCombineDelay(Rational Lambda);
 /// \p Delay, from the recursion alone.
 Rational predictedCombineTime(Rational Lambda, uint32_t N, CombineDelay Delay);
 
-llvm::Expected<Plan> lowerPostalCombine(const LoweringRequest &R);
-llvm::Expected<Plan> lowerPostalCombineDelayReceive(const LoweringRequest &R);
-llvm::Expected<Plan> lowerPostalCombineDelaySend(const LoweringRequest &R);
+llvm::Expected<Plan> lowerPostalCombine(llvm::StringRef Name,
+                                        const LoweringRequest &R);
+llvm::Expected<Plan> lowerPostalCombineDelayReceive(llvm::StringRef Name,
+                                                    const LoweringRequest &R);
+llvm::Expected<Plan> lowerPostalCombineDelaySend(llvm::StringRef Name,
+                                                 const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -31,12 +31,16 @@
 namespace bcastc {
 
 /// complete:N or a 2-D mesh, one-port, lambda >= 1.
-llvm::Error checkPostalBroadcast(const LoweringRequest &R);
+llvm::Error checkPostalBroadcast(llvm::StringRef Name,
+                                 const LoweringRequest &R);
 
-llvm::Expected<Plan> lowerPostalBinomialTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerLambdaTree(const LoweringRequest &R);
+llvm::Expected<Plan> lowerPostalBinomialTree(llvm::StringRef Name,
+                                             const LoweringRequest &R);
+llvm::Expected<Plan> lowerLambdaTree(llvm::StringRef Name,
+                                     const LoweringRequest &R);
 /// R.Alpha, or the look-up table for (n, lambda) when R.Alpha is 0.
-llvm::Expected<Plan> lowerAlphaPartitionTree(const LoweringRequest &R);
+llvm::Expected<Plan> lowerAlphaPartitionTree(llvm::StringRef Name,
+                                             const LoweringRequest &R);
 
 } // namespace bcastc
 

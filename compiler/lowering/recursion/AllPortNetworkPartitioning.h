@@ -57,8 +57,10 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortNetworkPartitioning(const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortNetworkPartitioning(const LoweringRequest &R);
+llvm::Error checkAllPortNetworkPartitioning(llvm::StringRef Name,
+                                            const LoweringRequest &R);
+llvm::Expected<Plan> lowerAllPortNetworkPartitioning(llvm::StringRef Name,
+                                                     const LoweringRequest &R);
 
 } // namespace bcastc
 

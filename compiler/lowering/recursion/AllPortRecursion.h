@@ -69,8 +69,10 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortRecursion(const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortRecursion(const LoweringRequest &R);
+llvm::Error checkAllPortRecursion(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+llvm::Expected<Plan> lowerAllPortRecursion(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -60,8 +60,10 @@
 
 namespace bcastc {
 
-llvm::Error checkDiagonalRecursion(const LoweringRequest &R);
-llvm::Expected<Plan> lowerDiagonalRecursion(const LoweringRequest &R);
+llvm::Error checkDiagonalRecursion(llvm::StringRef Name,
+                                   const LoweringRequest &R);
+llvm::Expected<Plan> lowerDiagonalRecursion(llvm::StringRef Name,
+                                            const LoweringRequest &R);
 
 } // namespace bcastc
 

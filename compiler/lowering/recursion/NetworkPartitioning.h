@@ -42,10 +42,14 @@
 
 namespace bcastc {
 
-llvm::Error checkNetworkPartitioningRd(const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningRd(const LoweringRequest &R);
-llvm::Error checkNetworkPartitioningSc(const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningSc(const LoweringRequest &R);
+llvm::Error checkNetworkPartitioningRd(llvm::StringRef Name,
+                                       const LoweringRequest &R);
+llvm::Expected<Plan> lowerNetworkPartitioningRd(llvm::StringRef Name,
+                                                const LoweringRequest &R);
+llvm::Error checkNetworkPartitioningSc(llvm::StringRef Name,
+                                       const LoweringRequest &R);
+llvm::Expected<Plan> lowerNetworkPartitioningSc(llvm::StringRef Name,
+                                                const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -35,8 +35,10 @@ unsigned recursiveDivision(FlintSchedule &S, unsigned Step, const MeshGrid &G,
                            llvm::ArrayRef<GridLattice> Lattices,
                            llvm::ArrayRef<GridCoord> Sources);
 
-llvm::Error checkRecursiveDivision(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRecursiveDivision(const LoweringRequest &R);
+llvm::Error checkRecursiveDivision(llvm::StringRef Name,
+                                   const LoweringRequest &R);
+llvm::Expected<Plan> lowerRecursiveDivision(llvm::StringRef Name,
+                                            const LoweringRequest &R);
 
 } // namespace bcastc
 

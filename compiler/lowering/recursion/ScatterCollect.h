@@ -44,8 +44,9 @@ unsigned scatterCollect(FlintSchedule &S, unsigned Step, const MeshGrid &G,
                         llvm::ArrayRef<GridLattice> Lattices,
                         llvm::ArrayRef<GridCoord> Sources);
 
-llvm::Error checkScatterCollect(const LoweringRequest &R);
-llvm::Expected<Plan> lowerScatterCollect(const LoweringRequest &R);
+llvm::Error checkScatterCollect(llvm::StringRef Name, const LoweringRequest &R);
+llvm::Expected<Plan> lowerScatterCollect(llvm::StringRef Name,
+                                         const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -40,8 +40,10 @@
 
 namespace bcastc {
 
-llvm::Error checkBidirectionalSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R);
+llvm::Error checkBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R);
+llvm::Expected<Plan> lowerBidirectionalSpanningTree(llvm::StringRef Name,
+                                                    const LoweringRequest &R);
 
 /// The d + 1 steps of the BST broadcast of \p Chunks (cut in two halves)
 /// from position \p Root of \p A; a building block for metanode and mesh

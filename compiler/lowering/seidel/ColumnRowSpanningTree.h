@@ -44,12 +44,16 @@
 
 namespace bcastc {
 
-llvm::Error checkColumnRowSpanningTreeNaive(const LoweringRequest &R);
-llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(const LoweringRequest &R);
+llvm::Error checkColumnRowSpanningTreeNaive(llvm::StringRef Name,
+                                            const LoweringRequest &R);
+llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(llvm::StringRef Name,
+                                                     const LoweringRequest &R);
 
-llvm::Error checkColumnRowSpanningTreeFivePhase(const LoweringRequest &R);
+llvm::Error checkColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
+                                                const LoweringRequest &R);
 llvm::Expected<Plan>
-lowerColumnRowSpanningTreeFivePhase(const LoweringRequest &R);
+lowerColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
+                                    const LoweringRequest &R);
 
 } // namespace bcastc
 

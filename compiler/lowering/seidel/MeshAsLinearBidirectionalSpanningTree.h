@@ -40,9 +40,12 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R);
+llvm::Error
+checkMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 llvm::Expected<Plan>
-lowerMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R);
+lowerMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -50,8 +50,11 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshBidirectionalSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMeshBidirectionalSpanningTree(const LoweringRequest &R);
+llvm::Error checkMeshBidirectionalSpanningTree(llvm::StringRef Name,
+                                               const LoweringRequest &R);
+llvm::Expected<Plan>
+lowerMeshBidirectionalSpanningTree(llvm::StringRef Name,
+                                   const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -46,8 +46,10 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMeshSpanningTree(const LoweringRequest &R);
+llvm::Error checkMeshSpanningTree(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+llvm::Expected<Plan> lowerMeshSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 
 } // namespace bcastc
 

@@ -44,8 +44,10 @@
 
 namespace bcastc {
 
-llvm::Error checkRecursiveHalving(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R);
+llvm::Error checkRecursiveHalving(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+llvm::Expected<Plan> lowerRecursiveHalving(llvm::StringRef Name,
+                                           const LoweringRequest &R);
 
 } // namespace bcastc
 

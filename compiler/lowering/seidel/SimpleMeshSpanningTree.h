@@ -32,8 +32,10 @@
 
 namespace bcastc {
 
-llvm::Error checkSimpleMeshSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimpleMeshSpanningTree(const LoweringRequest &R);
+llvm::Error checkSimpleMeshSpanningTree(llvm::StringRef Name,
+                                        const LoweringRequest &R);
+llvm::Expected<Plan> lowerSimpleMeshSpanningTree(llvm::StringRef Name,
+                                                 const LoweringRequest &R);
 
 } // namespace bcastc
 

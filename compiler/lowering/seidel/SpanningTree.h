@@ -36,8 +36,9 @@
 
 namespace bcastc {
 
-llvm::Error checkSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R);
+llvm::Error checkSpanningTree(llvm::StringRef Name, const LoweringRequest &R);
+llvm::Expected<Plan> lowerSpanningTree(llvm::StringRef Name,
+                                       const LoweringRequest &R);
 
 } // namespace bcastc
 
