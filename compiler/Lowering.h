@@ -65,6 +65,16 @@ struct LoweringRequest {
   static constexpr uint64_t DefaultMaxTransfers = uint64_t(1) << 28;
 };
 
+/// The types of a registry row's functions (the lowering headers declare
+/// them as `CheckFunction checkX; LowerFunction lowerX;`). \p Name is the
+/// row's CLI name, so plans and diagnostics are named from the row.
+/// Check returns Error::success() when the algorithm applies to \p R, else
+/// why not; Lower builds the plan, and is only called after Check succeeded.
+using CheckFunction = llvm::Error(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+using LowerFunction = llvm::Expected<Plan>(llvm::StringRef Name,
+                                           const LoweringRequest &R);
+
 struct AlgorithmInfo {
   /// Command-line name (`st`, `bst`).
   llvm::StringRef Name;
@@ -72,12 +82,9 @@ struct AlgorithmInfo {
   llvm::StringRef Summary;
   /// Paper and section it implements.
   llvm::StringRef Source;
-  /// The row's functions. They get Name, so the plan's name and the
-  /// diagnostics come from the row, not from literals in each lowering
-  /// (several rows may share a function).
-  llvm::Error (*CheckFn)(llvm::StringRef Name, const LoweringRequest &R);
-  llvm::Expected<Plan> (*LowerFn)(llvm::StringRef Name,
-                                  const LoweringRequest &R);
+  /// The row's functions, called with Name (several rows may share one).
+  CheckFunction *CheckFn;
+  LowerFunction *LowerFn;
 
   /// Error::success() when the algorithm applies to \p R, else why not.
   llvm::Error CheckApplicable(const LoweringRequest &R) const {

@@ -24,10 +24,8 @@
 
 namespace bcastc {
 
-llvm::Error checkEdgeDisjointTrees(llvm::StringRef Name,
-                                   const LoweringRequest &R);
-llvm::Expected<Plan> lowerEdgeDisjointTrees(llvm::StringRef Name,
-                                            const LoweringRequest &R);
+CheckFunction checkEdgeDisjointTrees;
+LowerFunction lowerEdgeDisjointTrees;
 
 } // namespace bcastc
 

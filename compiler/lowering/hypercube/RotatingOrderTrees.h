@@ -21,10 +21,8 @@
 
 namespace bcastc {
 
-llvm::Error checkRotatingOrderTrees(llvm::StringRef Name,
-                                    const LoweringRequest &R);
-llvm::Expected<Plan> lowerRotatingOrderTrees(llvm::StringRef Name,
-                                             const LoweringRequest &R);
+CheckFunction checkRotatingOrderTrees;
+LowerFunction lowerRotatingOrderTrees;
 
 } // namespace bcastc
 

@@ -22,9 +22,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSameOrderTrees(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerSameOrderTrees(llvm::StringRef Name,
-                                         const LoweringRequest &R);
+CheckFunction checkSameOrderTrees;
+LowerFunction lowerSameOrderTrees;
 
 } // namespace bcastc
 

@@ -50,20 +50,14 @@
 
 namespace bcastc {
 
-llvm::Error checkSimultaneousBroadcasts(llvm::StringRef Name,
-                                        const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimultaneousBroadcasts(llvm::StringRef Name,
-                                                 const LoweringRequest &R);
+CheckFunction checkSimultaneousBroadcasts;
+LowerFunction lowerSimultaneousBroadcasts;
 
-llvm::Error checkMultinodeBroadcast(llvm::StringRef Name,
-                                    const LoweringRequest &R);
-llvm::Expected<Plan> lowerMultinodeBroadcast(llvm::StringRef Name,
-                                             const LoweringRequest &R);
+CheckFunction checkMultinodeBroadcast;
+LowerFunction lowerMultinodeBroadcast;
 
-llvm::Error checkRandomizedBroadcasts(llvm::StringRef Name,
-                                      const LoweringRequest &R);
-llvm::Expected<Plan> lowerRandomizedBroadcasts(llvm::StringRef Name,
-                                               const LoweringRequest &R);
+CheckFunction checkRandomizedBroadcasts;
+LowerFunction lowerRandomizedBroadcasts;
 
 /// Phase 1 of `hc-ksb` on its own: the prefix as messages. Given a_x for
 /// every node of the d-cube, the slot-stamped count messages (chunk

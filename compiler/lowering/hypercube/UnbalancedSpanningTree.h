@@ -21,10 +21,8 @@
 
 namespace bcastc {
 
-llvm::Error checkUnbalancedSpanningTree(llvm::StringRef Name,
-                                        const LoweringRequest &R);
-llvm::Expected<Plan> lowerUnbalancedSpanningTree(llvm::StringRef Name,
-                                                 const LoweringRequest &R);
+CheckFunction checkUnbalancedSpanningTree;
+LowerFunction lowerUnbalancedSpanningTree;
 
 } // namespace bcastc
 

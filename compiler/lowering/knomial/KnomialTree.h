@@ -68,9 +68,8 @@ uint32_t flatSlowdown(const LoweringRequest &R);
 KnomialShape chooseKnomialShape(const LoweringRequest &R);
 
 /// Wormhole, latency 1, contention=charge, root in range.
-llvm::Error checkKnomial(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerKnomial(llvm::StringRef Name,
-                                  const LoweringRequest &R);
+CheckFunction checkKnomial;
+LowerFunction lowerKnomial;
 
 } // namespace bcastc
 

@@ -52,10 +52,8 @@ PipelineShape binomialPipelineShape(uint32_t NumRanks);
 /// stands outside).
 RankSchedule binomialPipelineSchedule(uint32_t NumRanks, uint32_t Packets);
 
-llvm::Error checkBinomialPipeline(llvm::StringRef Name,
-                                  const LoweringRequest &R);
-llvm::Expected<Plan> lowerBinomialPipeline(llvm::StringRef Name,
-                                           const LoweringRequest &R);
+CheckFunction checkBinomialPipeline;
+LowerFunction lowerBinomialPipeline;
 
 } // namespace bcastc
 

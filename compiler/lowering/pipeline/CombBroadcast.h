@@ -36,9 +36,8 @@ struct CombChoice {
 llvm::Expected<CombChoice> chooseCombPlan(llvm::StringRef Name,
                                           const LoweringRequest &R);
 
-llvm::Error checkCombBroadcast(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerCombBroadcast(llvm::StringRef Name,
-                                        const LoweringRequest &R);
+CheckFunction checkCombBroadcast;
+LowerFunction lowerCombBroadcast;
 
 } // namespace bcastc
 

@@ -31,16 +31,12 @@
 namespace bcastc {
 
 /// complete:N or a 2-D mesh, one-port, lambda >= 1.
-llvm::Error checkPostalBroadcast(llvm::StringRef Name,
-                                 const LoweringRequest &R);
+CheckFunction checkPostalBroadcast;
 
-llvm::Expected<Plan> lowerPostalBinomialTree(llvm::StringRef Name,
-                                             const LoweringRequest &R);
-llvm::Expected<Plan> lowerLambdaTree(llvm::StringRef Name,
-                                     const LoweringRequest &R);
+LowerFunction lowerPostalBinomialTree;
+LowerFunction lowerLambdaTree;
 /// R.Alpha, or the look-up table for (n, lambda) when R.Alpha is 0.
-llvm::Expected<Plan> lowerAlphaPartitionTree(llvm::StringRef Name,
-                                             const LoweringRequest &R);
+LowerFunction lowerAlphaPartitionTree;
 
 } // namespace bcastc
 

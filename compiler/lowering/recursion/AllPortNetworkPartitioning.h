@@ -57,10 +57,8 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortNetworkPartitioning(llvm::StringRef Name,
-                                            const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortNetworkPartitioning(llvm::StringRef Name,
-                                                     const LoweringRequest &R);
+CheckFunction checkAllPortNetworkPartitioning;
+LowerFunction lowerAllPortNetworkPartitioning;
 
 } // namespace bcastc
 

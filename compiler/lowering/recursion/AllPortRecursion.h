@@ -69,10 +69,8 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortRecursion(llvm::StringRef Name,
-                                  const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortRecursion(llvm::StringRef Name,
-                                           const LoweringRequest &R);
+CheckFunction checkAllPortRecursion;
+LowerFunction lowerAllPortRecursion;
 
 } // namespace bcastc
 

@@ -60,10 +60,8 @@
 
 namespace bcastc {
 
-llvm::Error checkDiagonalRecursion(llvm::StringRef Name,
-                                   const LoweringRequest &R);
-llvm::Expected<Plan> lowerDiagonalRecursion(llvm::StringRef Name,
-                                            const LoweringRequest &R);
+CheckFunction checkDiagonalRecursion;
+LowerFunction lowerDiagonalRecursion;
 
 } // namespace bcastc
 

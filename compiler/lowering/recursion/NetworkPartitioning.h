@@ -42,14 +42,10 @@
 
 namespace bcastc {
 
-llvm::Error checkNetworkPartitioningRd(llvm::StringRef Name,
-                                       const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningRd(llvm::StringRef Name,
-                                                const LoweringRequest &R);
-llvm::Error checkNetworkPartitioningSc(llvm::StringRef Name,
-                                       const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningSc(llvm::StringRef Name,
-                                                const LoweringRequest &R);
+CheckFunction checkNetworkPartitioningRd;
+LowerFunction lowerNetworkPartitioningRd;
+CheckFunction checkNetworkPartitioningSc;
+LowerFunction lowerNetworkPartitioningSc;
 
 } // namespace bcastc
 

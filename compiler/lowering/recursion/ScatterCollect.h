@@ -44,9 +44,8 @@ unsigned scatterCollect(FlintSchedule &S, unsigned Step, const MeshGrid &G,
                         llvm::ArrayRef<GridLattice> Lattices,
                         llvm::ArrayRef<GridCoord> Sources);
 
-llvm::Error checkScatterCollect(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerScatterCollect(llvm::StringRef Name,
-                                         const LoweringRequest &R);
+CheckFunction checkScatterCollect;
+LowerFunction lowerScatterCollect;
 
 } // namespace bcastc
 

@@ -44,16 +44,11 @@
 
 namespace bcastc {
 
-llvm::Error checkColumnRowSpanningTreeNaive(llvm::StringRef Name,
-                                            const LoweringRequest &R);
-llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(llvm::StringRef Name,
-                                                     const LoweringRequest &R);
+CheckFunction checkColumnRowSpanningTreeNaive;
+LowerFunction lowerColumnRowSpanningTreeNaive;
 
-llvm::Error checkColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
-                                                const LoweringRequest &R);
-llvm::Expected<Plan>
-lowerColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
-                                    const LoweringRequest &R);
+CheckFunction checkColumnRowSpanningTreeFivePhase;
+LowerFunction lowerColumnRowSpanningTreeFivePhase;
 
 } // namespace bcastc
 

@@ -40,12 +40,8 @@
 
 namespace bcastc {
 
-llvm::Error
-checkMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
-                                           const LoweringRequest &R);
-llvm::Expected<Plan>
-lowerMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
-                                           const LoweringRequest &R);
+CheckFunction checkMeshAsLinearBidirectionalSpanningTree;
+LowerFunction lowerMeshAsLinearBidirectionalSpanningTree;
 
 } // namespace bcastc
 

@@ -50,11 +50,8 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshBidirectionalSpanningTree(llvm::StringRef Name,
-                                               const LoweringRequest &R);
-llvm::Expected<Plan>
-lowerMeshBidirectionalSpanningTree(llvm::StringRef Name,
-                                   const LoweringRequest &R);
+CheckFunction checkMeshBidirectionalSpanningTree;
+LowerFunction lowerMeshBidirectionalSpanningTree;
 
 } // namespace bcastc
 

@@ -46,10 +46,8 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshSpanningTree(llvm::StringRef Name,
-                                  const LoweringRequest &R);
-llvm::Expected<Plan> lowerMeshSpanningTree(llvm::StringRef Name,
-                                           const LoweringRequest &R);
+CheckFunction checkMeshSpanningTree;
+LowerFunction lowerMeshSpanningTree;
 
 } // namespace bcastc
 

@@ -44,10 +44,8 @@
 
 namespace bcastc {
 
-llvm::Error checkRecursiveHalving(llvm::StringRef Name,
-                                  const LoweringRequest &R);
-llvm::Expected<Plan> lowerRecursiveHalving(llvm::StringRef Name,
-                                           const LoweringRequest &R);
+CheckFunction checkRecursiveHalving;
+LowerFunction lowerRecursiveHalving;
 
 } // namespace bcastc
 

@@ -32,10 +32,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSimpleMeshSpanningTree(llvm::StringRef Name,
-                                        const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimpleMeshSpanningTree(llvm::StringRef Name,
-                                                 const LoweringRequest &R);
+CheckFunction checkSimpleMeshSpanningTree;
+LowerFunction lowerSimpleMeshSpanningTree;
 
 } // namespace bcastc
 

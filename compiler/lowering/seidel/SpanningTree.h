@@ -36,9 +36,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSpanningTree(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerSpanningTree(llvm::StringRef Name,
-                                       const LoweringRequest &R);
+CheckFunction checkSpanningTree;
+LowerFunction lowerSpanningTree;
 
 } // namespace bcastc
 

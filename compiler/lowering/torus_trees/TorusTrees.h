@@ -92,27 +92,18 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
 llvm::Expected<Plan> lowerTorusTrees(llvm::StringRef Name, TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K = 0);
 
-llvm::Error checkTreeRowsCols(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeRowsCols(llvm::StringRef Name,
-                                       const LoweringRequest &R);
-llvm::Error checkTreeSaadSchultz(llvm::StringRef Name,
-                                 const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSaadSchultz(llvm::StringRef Name,
-                                          const LoweringRequest &R);
-llvm::Error checkTreeMinDepth(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeMinDepth(llvm::StringRef Name,
-                                       const LoweringRequest &R);
-llvm::Error checkTreeSimmen(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSimmen(llvm::StringRef Name,
-                                     const LoweringRequest &R);
-llvm::Error checkTreeSimmenSymmetric(llvm::StringRef Name,
-                                     const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSimmenSymmetric(llvm::StringRef Name,
-                                              const LoweringRequest &R);
-llvm::Error checkTreeArcDisjoint(llvm::StringRef Name,
-                                 const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeArcDisjoint(llvm::StringRef Name,
-                                          const LoweringRequest &R);
+CheckFunction checkTreeRowsCols;
+LowerFunction lowerTreeRowsCols;
+CheckFunction checkTreeSaadSchultz;
+LowerFunction lowerTreeSaadSchultz;
+CheckFunction checkTreeMinDepth;
+LowerFunction lowerTreeMinDepth;
+CheckFunction checkTreeSimmen;
+LowerFunction lowerTreeSimmen;
+CheckFunction checkTreeSimmenSymmetric;
+LowerFunction lowerTreeSimmenSymmetric;
+CheckFunction checkTreeArcDisjoint;
+LowerFunction lowerTreeArcDisjoint;
 
 } // namespace bcastc
 

@@ -45,9 +45,8 @@
 
 namespace bcastc {
 
-llvm::Error checkTwoTree(llvm::StringRef Name, const LoweringRequest &R);
-llvm::Expected<Plan> lowerTwoTree(llvm::StringRef Name,
-                                  const LoweringRequest &R);
+CheckFunction checkTwoTree;
+LowerFunction lowerTwoTree;
 
 /// P from the closed form for \p R (1 when there is nothing to split).
 uint32_t chooseTwoTreePackets(const LoweringRequest &R);
