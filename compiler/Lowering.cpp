@@ -14,8 +14,8 @@ namespace bcastc {
 // Every row's functions, declared from the row (its header, which a test
 // includes, declares the same: tests/registry).
 #define ALGORITHM(Header, CliName, Summary, Source, Check, Lower)              \
-  llvm::Error Check(const LoweringRequest &R);                                 \
-  llvm::Expected<Plan> Lower(const LoweringRequest &R);
+  CheckFunction Check;                                                         \
+  LowerFunction Lower;
 #include "compiler/Algorithms.def"
 
 static const AlgorithmInfo Algorithms[] = {

@@ -1,8 +1,9 @@
-//===- compiler/Lowering.h - Requests and the algorithm registry -*- C++ -*-===//
+//===- compiler/Lowering.h - Requests and the algorithm registry -*- C++
+//-*-===//
 //
 // A lowering turns (topology, root, bytes, machine) into a Plan. Each
-// algorithm family lives in its own file under compiler/lowering/ and is
-// listed once in Algorithms.def.
+// algorithm family lives in its own folder under compiler/lowering/ and each
+// algorithm is one row of Algorithms.def, which also gives its CLI name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +65,16 @@ struct LoweringRequest {
   static constexpr uint64_t DefaultMaxTransfers = uint64_t(1) << 28;
 };
 
+/// The types of a registry row's functions (the lowering headers declare
+/// them as `CheckFunction checkX; LowerFunction lowerX;`). \p Name is the
+/// row's CLI name, so plans and diagnostics are named from the row.
+/// Check returns Error::success() when the algorithm applies to \p R, else
+/// why not; Lower builds the plan, and is only called after Check succeeded.
+using CheckFunction = llvm::Error(llvm::StringRef Name,
+                                  const LoweringRequest &R);
+using LowerFunction = llvm::Expected<Plan>(llvm::StringRef Name,
+                                           const LoweringRequest &R);
+
 struct AlgorithmInfo {
   /// Command-line name (`st`, `bst`).
   llvm::StringRef Name;
@@ -71,10 +82,18 @@ struct AlgorithmInfo {
   llvm::StringRef Summary;
   /// Paper and section it implements.
   llvm::StringRef Source;
+  /// The row's functions, called with Name (several rows may share one).
+  CheckFunction *CheckFn;
+  LowerFunction *LowerFn;
+
   /// Error::success() when the algorithm applies to \p R, else why not.
-  llvm::Error (*CheckApplicable)(const LoweringRequest &R);
+  llvm::Error CheckApplicable(const LoweringRequest &R) const {
+    return CheckFn(Name, R);
+  }
   /// Builds the plan. Only called when CheckApplicable succeeded.
-  llvm::Expected<Plan> (*Lower)(const LoweringRequest &R);
+  llvm::Expected<Plan> Lower(const LoweringRequest &R) const {
+    return LowerFn(Name, R);
+  }
 };
 
 /// Every algorithm, in Algorithms.def order.

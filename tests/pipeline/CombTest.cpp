@@ -38,7 +38,8 @@ LoweringRequest request(llvm::StringRef Spec, NodeId Root, uint64_t Bytes) {
 }
 
 uint32_t latency(llvm::StringRef Spec, NodeId Root) {
-  llvm::Expected<CombChoice> C = chooseCombPlan(request(Spec, Root, 1 << 20));
+  llvm::Expected<CombChoice> C =
+      chooseCombPlan("comb", request(Spec, Root, 1 << 20));
   if (!C) {
     ADD_FAILURE() << Spec.str() << " root " << Root << ": "
                   << llvm::toString(C.takeError());
@@ -53,7 +54,7 @@ double lowerAndVerify(llvm::StringRef Spec, NodeId Root, uint64_t Bytes,
                       uint32_t Packets = 0) {
   LoweringRequest R = request(Spec, Root, Bytes);
   R.Packets = Packets;
-  llvm::Expected<Plan> P = lowerCombBroadcast(R);
+  llvm::Expected<Plan> P = findAlgorithm("comb")->Lower(R);
   if (!P) {
     ADD_FAILURE() << Spec.str() << ": " << llvm::toString(P.takeError());
     return 0;
@@ -171,9 +172,10 @@ TEST(Comb, ChosenPacketCountBeatsItsNeighbours) {
                             std::make_pair("torus:6x8", 5u)}) {
     const uint64_t M = 4 << 20;
     LoweringRequest R = request(Spec, Root, M);
-    Plan P = llvm::cantFail(lowerCombBroadcast(R));
+    Plan P = llvm::cantFail(findAlgorithm("comb")->Lower(R));
     const uint32_t K = P.Coll.NumChunks;
-    PipelineShape S = twoClassShape(llvm::cantFail(chooseCombPlan(R)).Arrivals);
+    PipelineShape S =
+        twoClassShape(llvm::cantFail(chooseCombPlan("comb", R)).Arrivals);
     const double T = pipelineTime(S, K, R.Model, M);
     EXPECT_LE(T, pipelineTime(S, K - 1, R.Model, M)) << Spec;
     EXPECT_LE(T, pipelineTime(S, K + 1, R.Model, M)) << Spec;
@@ -188,7 +190,7 @@ TEST(Comb, Refusals) {
     LoweringRequest R = request(Spec, 0, 4096);
     if (!Model.empty())
       llvm::cantFail(R.Model.parseWords(Model));
-    llvm::Error E = checkCombBroadcast(R);
+    llvm::Error E = findAlgorithm("comb")->CheckApplicable(R);
     return E ? llvm::toString(std::move(E)) : std::string();
   };
   EXPECT_EQ(Why("hypercube:4"), "comb does not apply to hypercube:4: combs "

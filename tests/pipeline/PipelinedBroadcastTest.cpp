@@ -198,7 +198,8 @@ TEST(Chain, StoreAndForwardNeedsAPathOfNeighbours) {
   check(Algo::Chain, request("linear:8", 0, 1000, 0, Saf), true);
   check(Algo::Chain, request("mesh:4x4", 6, 1000, 0, Saf), true);
   check(Algo::Chain, request("hypercube:4", 9, 1000, 0, Saf), true);
-  llvm::Error E = checkChain(request("linear:8", 3, 1000, 0, Saf));
+  llvm::Error E = findAlgorithm("chain")->CheckApplicable(
+      request("linear:8", 3, 1000, 0, Saf));
   EXPECT_NE(llvm::toString(std::move(E))
                 .find("chain does not apply to linear:8: store-and-forward "
                       "needs sends between neighbours, and root 3's rank "
@@ -234,8 +235,9 @@ TEST(PipelinedBinary, ArraysAndMeshesVerify) {
 }
 
 TEST(PipelinedBinary, StoreAndForwardRefusesLongEdges) {
-  llvm::Error E = checkPipelinedBinaryTree(
-      request("mesh:4x4", 0, 1000, 0, "switching=store-and-forward"));
+  llvm::Error E = findAlgorithm("pipelined-binary")
+                      ->CheckApplicable(request("mesh:4x4", 0, 1000, 0,
+                                                "switching=store-and-forward"));
   EXPECT_NE(llvm::toString(std::move(E))
                 .find("pipelined-binary does not apply to mesh:4x4: "
                       "store-and-forward needs sends between neighbours"),
@@ -274,7 +276,8 @@ TEST(PipelinedBinomial, RefusesOtherTopologiesAndSizes) {
                         "links"},
         {"linear:8", "applies to hypercube:d and complete:n"},
         {"complete:1000", "needs n = 2^d or 2^d + 1 nodes"}}) {
-    llvm::Error E = checkBinomialPipeline(request(Spec, 0, 1000));
+    llvm::Error E = findAlgorithm("pipelined-binomial")
+                        ->CheckApplicable(request(Spec, 0, 1000));
     EXPECT_NE(llvm::toString(std::move(E)).find(Why), std::string::npos)
         << Spec;
   }

@@ -1,5 +1,7 @@
 //===- tests/registry/RegistryFilesTest.cpp - Every row names its files ---===//
 //
+// For both registries, compiler/Algorithms.def and backends/Backends.def.
+//
 // compiler/Lowering.cpp declares each row's functions from Algorithms.def
 // alone; here every row's header is included (AlgorithmHeaders.inc, one
 // #include per row, generated from the .def), so a row naming a missing
@@ -10,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/Backend.h"
+#include "backends/BackendHeaders.inc"
 #include "compiler/AlgorithmHeaders.inc"
 #include "compiler/Lowering.h"
 
@@ -23,8 +27,8 @@ namespace {
 struct Row {
   const char *Header;
   const char *CliName;
-  llvm::Error (*Check)(const LoweringRequest &);
-  llvm::Expected<Plan> (*Lower)(const LoweringRequest &);
+  llvm::Error (*Check)(llvm::StringRef, const LoweringRequest &);
+  llvm::Expected<Plan> (*Lower)(llvm::StringRef, const LoweringRequest &);
 };
 
 const Row Rows[] = {
@@ -48,8 +52,35 @@ TEST(RegistryFilesTest, TheTableCallsTheRowsFunctions) {
   llvm::ArrayRef<AlgorithmInfo> All = allAlgorithms();
   for (size_t I = 0; I < All.size(); ++I) {
     EXPECT_EQ(All[I].Name, llvm::StringRef(Rows[I].CliName));
-    EXPECT_EQ(All[I].CheckApplicable, Rows[I].Check) << Rows[I].CliName;
-    EXPECT_EQ(All[I].Lower, Rows[I].Lower) << Rows[I].CliName;
+    EXPECT_EQ(All[I].CheckFn, Rows[I].Check) << Rows[I].CliName;
+    EXPECT_EQ(All[I].LowerFn, Rows[I].Lower) << Rows[I].CliName;
+  }
+}
+
+struct BackendRow {
+  const char *Header;
+  const char *Name;
+  llvm::Error (*Emit)(const Plan &, const EmitOptions &, llvm::raw_ostream &);
+};
+
+// Backends.def the same way: BackendHeaders.inc includes every row's header,
+// and &Emit must resolve to the declaration with BackendInfo::Emit's type.
+const BackendRow BackendRows[] = {
+#define BACKEND(Header, Name, Summary, Binary, Emit) {Header, Name, &Emit},
+#include "backends/Backends.def"
+};
+
+TEST(RegistryFilesTest, EveryBackendRowNamesItsFolderAndFunction) {
+  llvm::ArrayRef<BackendInfo> All = allBackends();
+  ASSERT_EQ(llvm::array_lengthof(BackendRows), All.size());
+  for (size_t I = 0; I < All.size(); ++I) {
+    const BackendRow &R = BackendRows[I];
+    llvm::StringRef H = R.Header;
+    // backends/<folder>/<File>.h: one folder per target.
+    EXPECT_TRUE(H.startswith("backends/") && H.endswith(".h")) << R.Header;
+    EXPECT_EQ(H.count('/'), 2u) << R.Header;
+    EXPECT_EQ(All[I].Name, llvm::StringRef(R.Name));
+    EXPECT_EQ(All[I].Emit, R.Emit) << R.Name;
   }
 }
 

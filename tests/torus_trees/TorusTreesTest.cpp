@@ -41,8 +41,27 @@ double paperTime(double L, double H, double D, const MachineModel &M) {
   return S * S;
 }
 
+/// The registry's name for \p Kind's row, which names the plan.
+const char *cliName(TorusTreeKind Kind) {
+  switch (Kind) {
+  case TorusTreeKind::RowsThenColumns:
+    return "tree-rows-cols";
+  case TorusTreeKind::SaadSchultz:
+    return "tree-saad-schultz";
+  case TorusTreeKind::MinimumDepth:
+    return "tree-min-depth";
+  case TorusTreeKind::Simmen:
+    return "tree-simmen";
+  case TorusTreeKind::SymmetricSimmen:
+    return "tree-simmen-symmetric";
+  case TorusTreeKind::ArcDisjoint:
+    return "tree-arc-disjoint";
+  }
+  return "";
+}
+
 double simulated(TorusTreeKind Kind, const LoweringRequest &R, uint32_t K) {
-  Plan P = llvm::cantFail(lowerTorusTrees(Kind, R, K));
+  Plan P = llvm::cantFail(lowerTorusTrees(cliName(Kind), Kind, R, K));
   VerificationResult V = verifyPlan(P);
   EXPECT_TRUE(V.verified()) << P.Name;
   for (const Diagnostic &D : V.Diagnostics)
@@ -248,7 +267,7 @@ TEST(ArcDisjoint, PipelinesOnBothDuplexModels) {
         R.Model.Links = Links;
         const TorusTreeKind Kind = TorusTreeKind::ArcDisjoint;
         uint32_t K = chooseTorusTreePackets(Kind, R);
-        Plan P = llvm::cantFail(lowerTorusTrees(Kind, R, K));
+        Plan P = llvm::cantFail(lowerTorusTrees(cliName(Kind), Kind, R, K));
         const double Time = simulated(Kind, R, K);
         const uint32_t H = arcDisjointDepth(N);
         const bool Half = Links == Duplex::Half;
@@ -301,7 +320,8 @@ TEST(SaadSchultz, FillInOverflowShowsPastL0) {
   for (uint64_t L : {1000ull, 10000000ull}) {
     LoweringRequest R = request(T, 0, L);
     uint32_t K = chooseTorusTreePackets(TorusTreeKind::SaadSchultz, R);
-    Plan P = llvm::cantFail(lowerTorusTrees(TorusTreeKind::SaadSchultz, R, K));
+    Plan P = llvm::cantFail(
+        lowerTorusTrees("tree-saad-schultz", TorusTreeKind::SaadSchultz, R, K));
     EXPECT_EQ(P.numSteps(), std::max<uint64_t>(K + 7, 2 * K + 3));
     if (L > 1000) {
       EXPECT_GT(2 * K + 3, K + 7u) << "large L overflows the drain phase";

@@ -44,7 +44,8 @@ std::string errorText(llvm::Error E) { return llvm::toString(std::move(E)); }
 
 /// Lowers and verifies; returns the lowering (Packets = 0 when it failed).
 TwoTreeLowering lowerAndVerify(const LoweringRequest &R, uint32_t Packets = 0) {
-  llvm::Expected<TwoTreeLowering> L = lowerTwoTreeDetailed(R, Packets);
+  llvm::Expected<TwoTreeLowering> L =
+      lowerTwoTreeDetailed("two-tree", R, Packets);
   if (!L) {
     ADD_FAILURE() << R.Topo.str() << " root " << R.Root << " bytes " << R.Bytes
                   << ": " << errorText(L.takeError());
@@ -276,24 +277,30 @@ TEST(TwoTreeLoweringTest, SplitRoundsStayWithinTheFirstFitBound) {
 TEST(TwoTreeLoweringTest, RejectsWhatItCannotDo) {
   LoweringRequest R = request("mesh:4x4", 0, 1024);
   R.Model.Latency = Rational(2);
-  EXPECT_NE(errorText(checkTwoTree(R)).find("latency"), std::string::npos);
+  EXPECT_NE(
+      errorText(findAlgorithm("two-tree")->CheckApplicable(R)).find("latency"),
+      std::string::npos);
   R = request("mesh:4x4", 0, 1024);
   R.Model.Switch = Switching::StoreAndForward;
-  EXPECT_NE(errorText(checkTwoTree(R)).find("wormhole"), std::string::npos);
+  EXPECT_NE(
+      errorText(findAlgorithm("two-tree")->CheckApplicable(R)).find("wormhole"),
+      std::string::npos);
   R = request("mesh:4x4", 0, 1024);
   R.Sources = {0, 5};
-  EXPECT_NE(errorText(checkTwoTree(R)).find("sources"), std::string::npos);
+  EXPECT_NE(
+      errorText(findAlgorithm("two-tree")->CheckApplicable(R)).find("sources"),
+      std::string::npos);
   R = request("complete:8", 0, 1024);
   R.Model.Switch = Switching::StoreAndForward;
-  llvm::Error Accepted = checkTwoTree(R);
+  llvm::Error Accepted = findAlgorithm("two-tree")->CheckApplicable(R);
   EXPECT_FALSE(bool(Accepted)) << "complete graphs need no routes";
-  llvm::Expected<TwoTreeLowering> L =
-      lowerTwoTreeDetailed(request("complete:1000", 0, 10), 1u << 15);
+  llvm::Expected<TwoTreeLowering> L = lowerTwoTreeDetailed(
+      "two-tree", request("complete:1000", 0, 10), 1u << 15);
   ASSERT_FALSE(bool(L));
   EXPECT_NE(errorText(L.takeError()).find("transfers"), std::string::npos);
   R = request("complete:8", 0, 1u << 20);
   R.Packets = 1u << 20; // Above pipeline/PacketCount's limit.
-  llvm::Expected<Plan> P = lowerTwoTree(R);
+  llvm::Expected<Plan> P = findAlgorithm("two-tree")->Lower(R);
   ASSERT_FALSE(bool(P));
   EXPECT_NE(errorText(P.takeError()).find("packets"), std::string::npos);
 }

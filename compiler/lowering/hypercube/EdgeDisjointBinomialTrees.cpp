@@ -7,13 +7,13 @@
 
 namespace bcastc {
 
-static const char *const Name = "hc-edst";
-
-llvm::Error checkEdgeDisjointTrees(const LoweringRequest &R) {
+llvm::Error checkEdgeDisjointTrees(llvm::StringRef Name,
+                                   const LoweringRequest &R) {
   return checkSlottedRequest(Name, R, SourceUse::Root);
 }
 
-llvm::Expected<Plan> lowerEdgeDisjointTrees(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerEdgeDisjointTrees(llvm::StringRef Name,
+                                            const LoweringRequest &R) {
   unsigned D = cubeDimension(R);
   std::vector<UnbalancedTree> Trees;
   std::vector<std::vector<NodeId>> Parents;

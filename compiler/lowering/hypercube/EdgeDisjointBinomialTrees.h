@@ -24,8 +24,8 @@
 
 namespace bcastc {
 
-llvm::Error checkEdgeDisjointTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerEdgeDisjointTrees(const LoweringRequest &R);
+CheckFunction checkEdgeDisjointTrees;
+LowerFunction lowerEdgeDisjointTrees;
 
 } // namespace bcastc
 

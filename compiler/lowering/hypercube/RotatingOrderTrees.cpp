@@ -6,18 +6,20 @@
 
 namespace bcastc {
 
-llvm::Error checkRotatingOrderTrees(const LoweringRequest &R) {
-  if (llvm::Error E = checkSlottedRequest("hc-kd", R, SourceUse::Sources))
+llvm::Error checkRotatingOrderTrees(llvm::StringRef Name,
+                                    const LoweringRequest &R) {
+  if (llvm::Error E = checkSlottedRequest(Name, R, SourceUse::Sources))
     return E;
   if (R.Sources.size() != cubeDimension(R))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "hc-kd needs exactly d = %u sources, has %zu", cubeDimension(R),
-        R.Sources.size());
+        Name + " needs exactly d = " + llvm::Twine(cubeDimension(R)) +
+            " sources, has " + llvm::Twine(R.Sources.size()));
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerRotatingOrderTrees(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerRotatingOrderTrees(llvm::StringRef Name,
+                                             const LoweringRequest &R) {
   const unsigned D = cubeDimension(R);
   std::vector<RoutedTransfer> Out;
   for (uint32_t J = 0; J < D; ++J) {
@@ -39,7 +41,7 @@ llvm::Expected<Plan> lowerRotatingOrderTrees(const LoweringRequest &R) {
   Coll.Roots.assign(R.Sources.begin(), R.Sources.end());
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = D;
-  return buildSlottedPlan("hc-kd", R, std::move(Coll), std::move(Out));
+  return buildSlottedPlan(Name, R, std::move(Coll), std::move(Out));
 }
 
 } // namespace bcastc

@@ -21,8 +21,8 @@
 
 namespace bcastc {
 
-llvm::Error checkRotatingOrderTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRotatingOrderTrees(const LoweringRequest &R);
+CheckFunction checkRotatingOrderTrees;
+LowerFunction lowerRotatingOrderTrees;
 
 } // namespace bcastc
 

@@ -8,22 +8,24 @@
 
 namespace bcastc {
 
-llvm::Error checkSameOrderTrees(const LoweringRequest &R) {
-  if (llvm::Error E = checkSlottedRequest("hc-kod", R, SourceUse::Sources))
+llvm::Error checkSameOrderTrees(llvm::StringRef Name,
+                                const LoweringRequest &R) {
+  if (llvm::Error E = checkSlottedRequest(Name, R, SourceUse::Sources))
     return E;
   // The order check is hc-sbt's; ask it about a single-source request.
   LoweringRequest Single = R;
   Single.Sources.clear();
-  if (llvm::Error E = checkUnbalancedSpanningTree(Single)) {
+  if (llvm::Error E = checkUnbalancedSpanningTree(Name, Single)) {
     llvm::consumeError(std::move(E));
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "hc-kod needs --dimension-order to list each bit of the cube once");
+        Name + " needs --dimension-order to list each bit of the cube once");
   }
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerSameOrderTrees(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerSameOrderTrees(llvm::StringRef Name,
+                                         const LoweringRequest &R) {
   const unsigned D = cubeDimension(R);
   llvm::SmallVector<uint32_t, 16> Order(R.DimensionOrder.begin(),
                                         R.DimensionOrder.end());
@@ -49,8 +51,7 @@ llvm::Expected<Plan> lowerSameOrderTrees(const LoweringRequest &R) {
   Coll.Roots.assign(R.Sources.begin(), R.Sources.end());
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = K;
-  return buildSlottedPlan("hc-kod", R, std::move(Coll),
-                          std::move(Res.Transfers));
+  return buildSlottedPlan(Name, R, std::move(Coll), std::move(Res.Transfers));
 }
 
 } // namespace bcastc

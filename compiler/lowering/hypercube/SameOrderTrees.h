@@ -22,8 +22,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSameOrderTrees(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSameOrderTrees(const LoweringRequest &R);
+CheckFunction checkSameOrderTrees;
+LowerFunction lowerSameOrderTrees;
 
 } // namespace bcastc
 

@@ -142,11 +142,13 @@ PrefixSchedule parallelPrefix(unsigned D, llvm::ArrayRef<uint64_t> A) {
   return S;
 }
 
-llvm::Error checkSimultaneousBroadcasts(const LoweringRequest &R) {
-  return checkSlottedRequest("hc-ksb", R, SourceUse::Sources);
+llvm::Error checkSimultaneousBroadcasts(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
+  return checkSlottedRequest(Name, R, SourceUse::Sources);
 }
 
-llvm::Expected<Plan> lowerSimultaneousBroadcasts(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerSimultaneousBroadcasts(llvm::StringRef Name,
+                                                 const LoweringRequest &R) {
   const unsigned D = cubeDimension(R);
   std::vector<uint64_t> A;
   std::vector<Packet> Packets = sourcePackets(R, A);
@@ -175,14 +177,16 @@ llvm::Expected<Plan> lowerSimultaneousBroadcasts(const LoweringRequest &R) {
   (void)End2;
   assert(End2 <= Phase3 && "pipelined FIFO routing meets N_t + d - 1");
   broadcastFromRoots(D, Packets, Trees, Phase3, Control, H, Out);
-  return buildSlottedPlan("hc-ksb", R, multibroadcast(R, 1), std::move(Out));
+  return buildSlottedPlan(Name, R, multibroadcast(R, 1), std::move(Out));
 }
 
-llvm::Error checkMultinodeBroadcast(const LoweringRequest &R) {
-  return checkSlottedRequest("hc-mnb", R, SourceUse::Everyone);
+llvm::Error checkMultinodeBroadcast(llvm::StringRef Name,
+                                    const LoweringRequest &R) {
+  return checkSlottedRequest(Name, R, SourceUse::Everyone);
 }
 
-llvm::Expected<Plan> lowerMultinodeBroadcast(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerMultinodeBroadcast(llvm::StringRef Name,
+                                             const LoweringRequest &R) {
   const unsigned D = cubeDimension(R);
   const NodeId N = R.Topo.numNodes();
   std::vector<Packet> Packets;
@@ -202,7 +206,7 @@ llvm::Expected<Plan> lowerMultinodeBroadcast(const LoweringRequest &R) {
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = N + 1;
   Coll.ControlChunks = 1;
-  return buildSlottedPlan("hc-mnb", R, std::move(Coll), std::move(Out));
+  return buildSlottedPlan(Name, R, std::move(Coll), std::move(Out));
 }
 
 std::vector<uint32_t> randomTreeChoice(unsigned D, size_t K, uint64_t Seed) {
@@ -218,11 +222,13 @@ std::vector<uint32_t> randomTreeChoice(unsigned D, size_t K, uint64_t Seed) {
   return Trees;
 }
 
-llvm::Error checkRandomizedBroadcasts(const LoweringRequest &R) {
-  return checkSlottedRequest("hc-ksb-random", R, SourceUse::Sources);
+llvm::Error checkRandomizedBroadcasts(llvm::StringRef Name,
+                                      const LoweringRequest &R) {
+  return checkSlottedRequest(Name, R, SourceUse::Sources);
 }
 
-llvm::Expected<Plan> lowerRandomizedBroadcasts(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerRandomizedBroadcasts(llvm::StringRef Name,
+                                               const LoweringRequest &R) {
   const unsigned D = cubeDimension(R);
   std::vector<uint64_t> A;
   std::vector<Packet> Packets = sourcePackets(R, A);
@@ -247,7 +253,7 @@ llvm::Expected<Plan> lowerRandomizedBroadcasts(const LoweringRequest &R) {
         return Forward{uint32_t(1) << T.lastBit(At), 1};
       },
       H);
-  return buildSlottedPlan("hc-ksb-random", R, multibroadcast(R, 0),
+  return buildSlottedPlan(Name, R, multibroadcast(R, 0),
                           std::move(Res.Transfers));
 }
 

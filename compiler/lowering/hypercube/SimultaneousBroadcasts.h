@@ -50,14 +50,14 @@
 
 namespace bcastc {
 
-llvm::Error checkSimultaneousBroadcasts(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimultaneousBroadcasts(const LoweringRequest &R);
+CheckFunction checkSimultaneousBroadcasts;
+LowerFunction lowerSimultaneousBroadcasts;
 
-llvm::Error checkMultinodeBroadcast(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMultinodeBroadcast(const LoweringRequest &R);
+CheckFunction checkMultinodeBroadcast;
+LowerFunction lowerMultinodeBroadcast;
 
-llvm::Error checkRandomizedBroadcasts(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRandomizedBroadcasts(const LoweringRequest &R);
+CheckFunction checkRandomizedBroadcasts;
+LowerFunction lowerRandomizedBroadcasts;
 
 /// Phase 1 of `hc-ksb` on its own: the prefix as messages. Given a_x for
 /// every node of the d-cube, the slot-stamped count messages (chunk

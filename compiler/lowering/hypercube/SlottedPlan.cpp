@@ -58,14 +58,14 @@ llvm::Error checkSlottedRequest(llvm::StringRef Name, const LoweringRequest &R,
   return llvm::Error::success();
 }
 
-Plan buildSlottedPlan(std::string Name, const LoweringRequest &R,
+Plan buildSlottedPlan(llvm::StringRef Name, const LoweringRequest &R,
                       Collective Coll, std::vector<RoutedTransfer> Transfers) {
   std::sort(Transfers.begin(), Transfers.end(),
             [](const RoutedTransfer &L, const RoutedTransfer &Rt) {
               return std::tie(L.Slot, L.Src, L.Dst, L.Chunk) <
                      std::tie(Rt.Slot, Rt.Src, Rt.Dst, Rt.Chunk);
             });
-  PlanBuilder B(std::move(Name), R.Topo, R.Model, std::move(Coll));
+  PlanBuilder B(Name.str(), R.Topo, R.Model, std::move(Coll));
   for (size_t I = 0; I < Transfers.size(); ++I) {
     const RoutedTransfer &T = Transfers[I];
     if (I == 0 || T.Slot != Transfers[I - 1].Slot)

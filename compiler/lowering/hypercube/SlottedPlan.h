@@ -41,7 +41,7 @@ inline unsigned cubeDimension(const LoweringRequest &R) {
 
 /// A plan named \p Name with \p Coll whose step numbers are the transfers'
 /// slots; sorts \p Transfers by (slot, sender, receiver, chunk).
-Plan buildSlottedPlan(std::string Name, const LoweringRequest &R,
+Plan buildSlottedPlan(llvm::StringRef Name, const LoweringRequest &R,
                       Collective Coll, std::vector<RoutedTransfer> Transfers);
 
 } // namespace bcastc

@@ -7,9 +7,8 @@
 
 namespace bcastc {
 
-static const char *const Name = "hc-sbt";
-
-llvm::Error checkUnbalancedSpanningTree(const LoweringRequest &R) {
+llvm::Error checkUnbalancedSpanningTree(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
   if (llvm::Error E = checkSlottedRequest(Name, R, SourceUse::Root))
     return E;
   unsigned D = cubeDimension(R);
@@ -25,12 +24,13 @@ llvm::Error checkUnbalancedSpanningTree(const LoweringRequest &R) {
   if (!Ok)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "%s needs --dimension-order to list each of the bits 0..%u once",
-        Name, D - 1);
+        Name + " needs --dimension-order to list each of the bits 0.." +
+            llvm::Twine(D - 1) + " once");
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerUnbalancedSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerUnbalancedSpanningTree(llvm::StringRef Name,
+                                                 const LoweringRequest &R) {
   unsigned D = cubeDimension(R);
   llvm::SmallVector<uint32_t, 16> Order(R.DimensionOrder.begin(),
                                         R.DimensionOrder.end());

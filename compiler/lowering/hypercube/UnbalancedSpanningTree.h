@@ -21,8 +21,8 @@
 
 namespace bcastc {
 
-llvm::Error checkUnbalancedSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerUnbalancedSpanningTree(const LoweringRequest &R);
+CheckFunction checkUnbalancedSpanningTree;
+LowerFunction lowerUnbalancedSpanningTree;
 
 } // namespace bcastc
 

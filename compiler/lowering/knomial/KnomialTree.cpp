@@ -224,16 +224,18 @@ KnomialShape chooseKnomialShape(const LoweringRequest &R) {
   return Shape;
 }
 
-llvm::Error checkKnomial(const LoweringRequest &R) {
-  if (llvm::Error E = checkWormholeRequest("knomial", R))
+llvm::Error checkKnomial(llvm::StringRef Name, const LoweringRequest &R) {
+  if (llvm::Error E = checkWormholeRequest(Name, R))
     return E;
   if (R.Model.Contention != ContentionPolicy::Charge)
-    return fail("knomial sends several messages from a port and over a link "
+    return fail(Name +
+                " sends several messages from a port and over a link "
                 "at once; it needs contention=charge (got contention=forbid)");
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerKnomial(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerKnomial(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
   const KnomialShape Shape = chooseKnomialShape(R);
   const Topology &Topo = R.Topo;
   const uint32_t N = Topo.numNodes();

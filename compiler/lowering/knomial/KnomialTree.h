@@ -68,8 +68,8 @@ uint32_t flatSlowdown(const LoweringRequest &R);
 KnomialShape chooseKnomialShape(const LoweringRequest &R);
 
 /// Wormhole, latency 1, contention=charge, root in range.
-llvm::Error checkKnomial(const LoweringRequest &R);
-llvm::Expected<Plan> lowerKnomial(const LoweringRequest &R);
+CheckFunction checkKnomial;
+LowerFunction lowerKnomial;
 
 } // namespace bcastc
 

@@ -91,24 +91,25 @@ static std::vector<NodeId> cubePlacement(const LoweringRequest &R) {
   return Place;
 }
 
-llvm::Error checkBinomialPipeline(const LoweringRequest &R) {
-  if (llvm::Error E = checkPipelineRequest("pipelined-binomial", R))
+llvm::Error checkBinomialPipeline(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
+  if (llvm::Error E = checkPipelineRequest(Name, R))
     return E;
   const TopologyKind Kind = R.Topo.kind();
   if (Kind != TopologyKind::Hypercube && Kind != TopologyKind::Complete)
-    return refusePipeline("pipelined-binomial", R,
+    return refusePipeline(Name, R,
                           "its exchanges across cube dimensions would share "
                           "links; it applies to hypercube:d and complete:n");
   if (!binomialCube(R.Topo.numNodes()))
-    return refusePipeline("pipelined-binomial", R,
-                          "needs n = 2^d or 2^d + 1 nodes");
+    return refusePipeline(Name, R, "needs n = 2^d or 2^d + 1 nodes");
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerBinomialPipeline(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerBinomialPipeline(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
   const uint32_t N = R.Topo.numNodes();
   return lowerPipeline(
-      "pipelined-binomial", R, binomialPipelineShape(N),
+      Name, R, binomialPipelineShape(N),
       [&](uint32_t P) { return binomialPipelineSchedule(N, P); },
       cubePlacement(R));
 }

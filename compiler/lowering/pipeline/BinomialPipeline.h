@@ -52,8 +52,8 @@ PipelineShape binomialPipelineShape(uint32_t NumRanks);
 /// stands outside).
 RankSchedule binomialPipelineSchedule(uint32_t NumRanks, uint32_t Packets);
 
-llvm::Error checkBinomialPipeline(const LoweringRequest &R);
-llvm::Expected<Plan> lowerBinomialPipeline(const LoweringRequest &R);
+CheckFunction checkBinomialPipeline;
+LowerFunction lowerBinomialPipeline;
 
 } // namespace bcastc
 

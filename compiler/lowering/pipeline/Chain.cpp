@@ -35,19 +35,20 @@ RankSchedule chainSchedule(uint32_t NumRanks, uint32_t Packets) {
   return S;
 }
 
-llvm::Error checkChain(const LoweringRequest &R) {
-  if (llvm::Error E = checkPipelineRequest("chain", R))
+llvm::Error checkChain(llvm::StringRef Name, const LoweringRequest &R) {
+  if (llvm::Error E = checkPipelineRequest(Name, R))
     return E;
-  return checkStoreAndForward("chain", R, chainSchedule(R.Topo.numNodes(), 1),
+  return checkStoreAndForward(Name, R, chainSchedule(R.Topo.numNodes(), 1),
                               hamiltonianOrder(R.Topo, R.Root));
 }
 
-llvm::Expected<Plan> lowerChain(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerChain(llvm::StringRef Name,
+                                const LoweringRequest &R) {
   const uint32_t N = R.Topo.numNodes();
   std::vector<NodeId> Order = hamiltonianOrder(R.Topo, R.Root);
   return lowerPipeline(
-      "chain", R, chainShape(N),
-      [&](uint32_t P) { return chainSchedule(N, P); }, Order);
+      Name, R, chainShape(N), [&](uint32_t P) { return chainSchedule(N, P); },
+      Order);
 }
 
 } // namespace bcastc

@@ -30,8 +30,8 @@ PipelineShape chainShape(uint32_t NumRanks);
 /// P packets down ranks 0 -> 1 -> ... -> n-1.
 RankSchedule chainSchedule(uint32_t NumRanks, uint32_t Packets);
 
-llvm::Error checkChain(const LoweringRequest &R);
-llvm::Expected<Plan> lowerChain(const LoweringRequest &R);
+CheckFunction checkChain;
+LowerFunction lowerChain;
 
 } // namespace bcastc
 

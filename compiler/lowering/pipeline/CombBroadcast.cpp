@@ -19,25 +19,26 @@ static bool isLine(const Topology &T) {
          T.numCoordinates() == 2 && (T.extents()[0] == 1 || T.extents()[1] == 1);
 }
 
-llvm::Error checkCombBroadcast(const LoweringRequest &R) {
-  if (llvm::Error E = checkPipelineRequest("comb", R))
+llvm::Error checkCombBroadcast(llvm::StringRef Name, const LoweringRequest &R) {
+  if (llvm::Error E = checkPipelineRequest(Name, R))
     return E;
   const Topology &T = R.Topo;
   const bool Grid =
       (T.kind() == TopologyKind::Mesh || T.kind() == TopologyKind::Torus) &&
       T.numCoordinates() == 2;
   if (!isLine(T) && !Grid)
-    return refusePipeline("comb", R,
+    return refusePipeline(Name, R,
                           "combs are built on linear arrays, rings and 2-D "
                           "meshes and tori");
   if (R.Model.Switch == Switching::StoreAndForward)
-    return refusePipeline("comb", R,
+    return refusePipeline(Name, R,
                           "its spines jump over nodes, which needs wormhole "
                           "switching");
   return llvm::Error::success();
 }
 
-llvm::Expected<CombChoice> chooseCombPlan(const LoweringRequest &R) {
+llvm::Expected<CombChoice> chooseCombPlan(llvm::StringRef Name,
+                                          const LoweringRequest &R) {
   const Topology &T = R.Topo;
   const uint32_t N = T.numNodes();
   std::vector<TwoClassPlan> Candidates;
@@ -63,15 +64,16 @@ llvm::Expected<CombChoice> chooseCombPlan(const LoweringRequest &R) {
       Best = CombChoice{std::move(P), std::move(*A)};
   }
   if (!Best)
-    return refusePipeline("comb", R,
+    return refusePipeline(Name, R,
                           "no comb or chain fits the routes of this model");
   return std::move(*Best);
 }
 
-llvm::Expected<Plan> lowerCombBroadcast(const LoweringRequest &R) {
-  if (llvm::Error E = checkCombBroadcast(R))
+llvm::Expected<Plan> lowerCombBroadcast(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
+  if (llvm::Error E = checkCombBroadcast(Name, R))
     return std::move(E);
-  llvm::Expected<CombChoice> Choice = chooseCombPlan(R);
+  llvm::Expected<CombChoice> Choice = chooseCombPlan(Name, R);
   if (!Choice)
     return Choice.takeError();
   const uint32_t N = R.Topo.numNodes();
@@ -86,7 +88,7 @@ llvm::Expected<Plan> lowerCombBroadcast(const LoweringRequest &R) {
   PipelineShape Shape =
       N <= 1 ? PipelineShape{0, 0} : twoClassShape(Choice->Arrivals);
   return lowerPipeline(
-      "comb", R, Shape,
+      Name, R, Shape,
       [&](uint32_t P) {
         return twoClassSchedule(Choice->Plan, Choice->Arrivals, P, NodeToRank);
       },

@@ -33,10 +33,11 @@ struct CombChoice {
   TwoClassPlan Plan;
   TwoClassArrivals Arrivals;
 };
-llvm::Expected<CombChoice> chooseCombPlan(const LoweringRequest &R);
+llvm::Expected<CombChoice> chooseCombPlan(llvm::StringRef Name,
+                                          const LoweringRequest &R);
 
-llvm::Error checkCombBroadcast(const LoweringRequest &R);
-llvm::Expected<Plan> lowerCombBroadcast(const LoweringRequest &R);
+CheckFunction checkCombBroadcast;
+LowerFunction lowerCombBroadcast;
 
 } // namespace bcastc
 

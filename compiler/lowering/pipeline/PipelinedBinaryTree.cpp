@@ -96,19 +96,21 @@ RankSchedule pipelinedBinaryTreeSchedule(uint32_t NumRanks, uint32_t Packets) {
   return S;
 }
 
-llvm::Error checkPipelinedBinaryTree(const LoweringRequest &R) {
-  if (llvm::Error E = checkPipelineRequest("pipelined-binary", R))
+llvm::Error checkPipelinedBinaryTree(llvm::StringRef Name,
+                                     const LoweringRequest &R) {
+  if (llvm::Error E = checkPipelineRequest(Name, R))
     return E;
-  return checkStoreAndForward("pipelined-binary", R,
+  return checkStoreAndForward(Name, R,
                               pipelinedBinaryTreeSchedule(R.Topo.numNodes(), 1),
                               hamiltonianOrder(R.Topo, R.Root));
 }
 
-llvm::Expected<Plan> lowerPipelinedBinaryTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerPipelinedBinaryTree(llvm::StringRef Name,
+                                              const LoweringRequest &R) {
   const uint32_t N = R.Topo.numNodes();
   std::vector<NodeId> Order = hamiltonianOrder(R.Topo, R.Root);
   return lowerPipeline(
-      "pipelined-binary", R, pipelinedBinaryTreeShape(N),
+      Name, R, pipelinedBinaryTreeShape(N),
       [&](uint32_t P) { return pipelinedBinaryTreeSchedule(N, P); }, Order);
 }
 

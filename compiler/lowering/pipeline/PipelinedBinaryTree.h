@@ -36,8 +36,8 @@ uint32_t binaryTreeWeightedDepth(uint32_t NumRanks);
 PipelineShape pipelinedBinaryTreeShape(uint32_t NumRanks);
 RankSchedule pipelinedBinaryTreeSchedule(uint32_t NumRanks, uint32_t Packets);
 
-llvm::Error checkPipelinedBinaryTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerPipelinedBinaryTree(const LoweringRequest &R);
+CheckFunction checkPipelinedBinaryTree;
+LowerFunction lowerPipelinedBinaryTree;
 
 } // namespace bcastc
 

@@ -12,7 +12,7 @@ static llvm::Error fail(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-llvm::Error checkPostalCombine(const LoweringRequest &R) {
+llvm::Error checkPostalCombine(llvm::StringRef Name, const LoweringRequest &R) {
   if (R.Topo.kind() != TopologyKind::Complete)
     return fail("the postal global combine needs complete:N; got " +
                 R.Topo.str());
@@ -97,13 +97,16 @@ static llvm::Expected<Plan> lowerCombine(const LoweringRequest &R,
   return B.take();
 }
 
-llvm::Expected<Plan> lowerPostalCombine(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerPostalCombine(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
   return lowerCombine(R, chooseCombineDelay(R.Model.Latency));
 }
-llvm::Expected<Plan> lowerPostalCombineDelayReceive(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerPostalCombineDelayReceive(llvm::StringRef Name,
+                                                    const LoweringRequest &R) {
   return lowerCombine(R, CombineDelay::Receive);
 }
-llvm::Expected<Plan> lowerPostalCombineDelaySend(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerPostalCombineDelaySend(llvm::StringRef Name,
+                                                 const LoweringRequest &R) {
   return lowerCombine(R, CombineDelay::Send);
 }
 

@@ -35,7 +35,7 @@ namespace bcastc {
 enum class CombineDelay : uint8_t { Receive, Send };
 
 /// complete:N, one-port, lambda >= 1.
-llvm::Error checkPostalCombine(const LoweringRequest &R);
+CheckFunction checkPostalCombine;
 
 /// The break-even rule: delay-send when lambda < breakEven(floor(lambda)).
 CombineDelay chooseCombineDelay(Rational Lambda);
@@ -43,9 +43,9 @@ CombineDelay chooseCombineDelay(Rational Lambda);
 /// \p Delay, from the recursion alone.
 Rational predictedCombineTime(Rational Lambda, uint32_t N, CombineDelay Delay);
 
-llvm::Expected<Plan> lowerPostalCombine(const LoweringRequest &R);
-llvm::Expected<Plan> lowerPostalCombineDelayReceive(const LoweringRequest &R);
-llvm::Expected<Plan> lowerPostalCombineDelaySend(const LoweringRequest &R);
+LowerFunction lowerPostalCombine;
+LowerFunction lowerPostalCombineDelayReceive;
+LowerFunction lowerPostalCombineDelaySend;
 
 } // namespace bcastc
 

@@ -12,7 +12,8 @@ static llvm::Error fail(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-llvm::Error checkPostalBroadcast(const LoweringRequest &R) {
+llvm::Error checkPostalBroadcast(llvm::StringRef Name,
+                                 const LoweringRequest &R) {
   bool Mesh2D = R.Topo.kind() == TopologyKind::Mesh &&
                 R.Topo.extents().size() == 2;
   if (R.Topo.kind() != TopologyKind::Complete && !Mesh2D)
@@ -56,31 +57,31 @@ static Plan buildPlan(const LoweringRequest &R, llvm::StringRef Name,
   return B.take();
 }
 
-llvm::Expected<Plan> lowerPostalBinomialTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerPostalBinomialTree(llvm::StringRef Name,
+                                             const LoweringRequest &R) {
   postal::Clock C(R.Model.Latency);
-  return buildPlan(R, "postal-binomial",
-                   postal::binomialTree(C, R.Topo.numNodes()));
+  return buildPlan(R, Name, postal::binomialTree(C, R.Topo.numNodes()));
 }
 
-llvm::Expected<Plan> lowerLambdaTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerLambdaTree(llvm::StringRef Name,
+                                     const LoweringRequest &R) {
   postal::Clock C(R.Model.Latency);
-  return buildPlan(R, "lambda-tree",
-                   postal::greedyLambdaTree(C, R.Topo.numNodes()));
+  return buildPlan(R, Name, postal::greedyLambdaTree(C, R.Topo.numNodes()));
 }
 
-llvm::Expected<Plan> lowerAlphaPartitionTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerAlphaPartitionTree(llvm::StringRef Name,
+                                             const LoweringRequest &R) {
   postal::Clock C(R.Model.Latency);
   uint32_t N = R.Topo.numNodes();
   if (R.Alpha != Rational(0)) {
     Rational Alpha = R.Alpha;
-    return buildPlan(R, "alpha-tree",
-                     postal::alphaPartitionTree(
-                         C, N, [&](uint32_t) { return Alpha; }));
+    return buildPlan(R, Name, postal::alphaPartitionTree(C, N, [&](uint32_t) {
+                       return Alpha;
+                     }));
   }
   postal::ReachTable Reach(C, std::max<uint32_t>(N, 2));
   std::vector<postal::AlphaTableEntry> Table = postal::alphaTable(Reach, N);
-  return buildPlan(R, "alpha-tree",
-                   postal::alphaPartitionTree(C, N, [&](uint32_t M) {
+  return buildPlan(R, Name, postal::alphaPartitionTree(C, N, [&](uint32_t M) {
                      return postal::lookUpAlpha(Table, M);
                    }));
 }

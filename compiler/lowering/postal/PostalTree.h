@@ -31,12 +31,12 @@
 namespace bcastc {
 
 /// complete:N or a 2-D mesh, one-port, lambda >= 1.
-llvm::Error checkPostalBroadcast(const LoweringRequest &R);
+CheckFunction checkPostalBroadcast;
 
-llvm::Expected<Plan> lowerPostalBinomialTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerLambdaTree(const LoweringRequest &R);
+LowerFunction lowerPostalBinomialTree;
+LowerFunction lowerLambdaTree;
 /// R.Alpha, or the look-up table for (n, lambda) when R.Alpha is 0.
-llvm::Expected<Plan> lowerAlphaPartitionTree(const LoweringRequest &R);
+LowerFunction lowerAlphaPartitionTree;
 
 } // namespace bcastc
 

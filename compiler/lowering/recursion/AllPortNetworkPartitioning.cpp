@@ -83,15 +83,15 @@ std::pair<double, double> modelCost(unsigned N, unsigned D, uint32_t Ax,
 }
 
 llvm::Expected<std::pair<MeshGrid, unsigned>>
-npdGrid(const LoweringRequest &R) {
-  auto G = allPortSquareGrid("np-d", R);
+npdGrid(llvm::StringRef Name, const LoweringRequest &R) {
+  auto G = allPortSquareGrid(Name, R);
   if (!G)
     return G.takeError();
   unsigned N = G->logSide(0);
   if (R.NpD > int(N))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        llvm::formatv("np-d: --np-d={0} is out of range for {1} (0..{2})",
+        llvm::formatv("{0}: --np-d={1} is out of range for {2} (0..{3})", Name,
                       R.NpD, R.Topo.str(), N)
             .str());
   if (R.NpD >= 0)
@@ -114,12 +114,14 @@ npdGrid(const LoweringRequest &R) {
 
 } // namespace
 
-llvm::Error checkAllPortNetworkPartitioning(const LoweringRequest &R) {
-  return npdGrid(R).takeError();
+llvm::Error checkAllPortNetworkPartitioning(llvm::StringRef Name,
+                                            const LoweringRequest &R) {
+  return npdGrid(Name, R).takeError();
 }
 
-llvm::Expected<Plan> lowerAllPortNetworkPartitioning(const LoweringRequest &R) {
-  auto GD = npdGrid(R);
+llvm::Expected<Plan> lowerAllPortNetworkPartitioning(llvm::StringRef Name,
+                                                     const LoweringRequest &R) {
+  auto GD = npdGrid(Name, R);
   if (!GD)
     return GD.takeError();
   const MeshGrid &G = GD->first;
@@ -178,7 +180,7 @@ llvm::Expected<Plan> lowerAllPortNetworkPartitioning(const LoweringRequest &R) {
   if (D > 0)
     ringCollect(S, Step, G, Columns, 1);
 
-  return S.broadcastPlan(gridPlanName("np-d", R) + "-d" + std::to_string(D), R);
+  return S.broadcastPlan(gridPlanName(Name, R) + "-d" + std::to_string(D), R);
 }
 
 } // namespace bcastc

@@ -57,8 +57,8 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortNetworkPartitioning(const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortNetworkPartitioning(const LoweringRequest &R);
+CheckFunction checkAllPortNetworkPartitioning;
+LowerFunction lowerAllPortNetworkPartitioning;
 
 } // namespace bcastc
 

@@ -390,16 +390,19 @@ llvm::Error fail(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-llvm::Expected<MeshGrid> allPortGrid(const LoweringRequest &R) {
-  auto G = MeshGrid::create("rb-allport", R);
+llvm::Expected<MeshGrid> allPortGrid(llvm::StringRef Name,
+                                     const LoweringRequest &R) {
+  auto G = MeshGrid::create(Name, R);
   if (!G)
     return G.takeError();
   if (G->dims() != 2 || !G->isCube())
-    return fail("rb-allport needs a square 2-D grid 2^n x 2^n (Section 8); "
+    return fail(Name +
+                " needs a square 2-D grid 2^n x 2^n (Section 8); "
                 "got " +
                 R.Topo.str());
   if (R.Model.Ports != PortModel::All)
-    return fail("rb-allport needs the all-port model (ports=all; a node sends "
+    return fail(Name +
+                " needs the all-port model (ports=all; a node sends "
                 "on several links per step); got ports=" +
                 llvm::Twine(R.Model.Ports == PortModel::One
                                 ? "one"
@@ -410,18 +413,20 @@ llvm::Expected<MeshGrid> allPortGrid(const LoweringRequest &R) {
 
 } // namespace
 
-llvm::Error checkAllPortRecursion(const LoweringRequest &R) {
-  return allPortGrid(R).takeError();
+llvm::Error checkAllPortRecursion(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
+  return allPortGrid(Name, R).takeError();
 }
 
-llvm::Expected<Plan> lowerAllPortRecursion(const LoweringRequest &R) {
-  auto G = allPortGrid(R);
+llvm::Expected<Plan> lowerAllPortRecursion(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
+  auto G = allPortGrid(Name, R);
   if (!G)
     return G.takeError();
   const uint32_t Chunks = 2 * G->side(0);
   FlintSchedule S(Chunks);
   AllPortRbLowering(*G, S, R.Root).lower(R.Root);
-  return S.broadcastPlan(gridPlanName("rb-allport", R), R);
+  return S.broadcastPlan(gridPlanName(Name, R), R);
 }
 
 } // namespace bcastc

@@ -69,8 +69,8 @@
 
 namespace bcastc {
 
-llvm::Error checkAllPortRecursion(const LoweringRequest &R);
-llvm::Expected<Plan> lowerAllPortRecursion(const LoweringRequest &R);
+CheckFunction checkAllPortRecursion;
+LowerFunction lowerAllPortRecursion;
 
 } // namespace bcastc
 

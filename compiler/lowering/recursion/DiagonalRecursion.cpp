@@ -158,14 +158,16 @@ private:
 
 } // namespace
 
-static llvm::Expected<MeshGrid> rbGrid(const LoweringRequest &R) {
-  auto G = MeshGrid::create("rb", R);
+static llvm::Expected<MeshGrid> rbGrid(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
+  auto G = MeshGrid::create(Name, R);
   if (!G)
     return G.takeError();
   if (G->dims() == 3 && !G->isCube())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "rb on 3-D grids needs a cube 2^n x 2^n x "
-                                   "2^n; got " +
+                                   Name +
+                                       " on 3-D grids needs a cube 2^n x 2^n x "
+                                       "2^n; got " +
                                        R.Topo.str());
   // Round n shifts Z and Y by half a ring: a tie that routing breaks towards
   // + for both halves, and every order of the round leaves two holders on
@@ -174,18 +176,21 @@ static llvm::Expected<MeshGrid> rbGrid(const LoweringRequest &R) {
   if (G->dims() == 3 && G->isTorus() && G->side(0) > 2)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "rb does not apply to 3-D tori larger than 2x2x2 (its half-ring "
-        "shifts collide under shorter-way routing); got " +
+        Name +
+            " does not apply to 3-D tori larger than 2x2x2 (its half-ring "
+            "shifts collide under shorter-way routing); got " +
             R.Topo.str() + ", use mesh:" + R.Topo.extentsStr());
   return G;
 }
 
-llvm::Error checkDiagonalRecursion(const LoweringRequest &R) {
-  return rbGrid(R).takeError();
+llvm::Error checkDiagonalRecursion(llvm::StringRef Name,
+                                   const LoweringRequest &R) {
+  return rbGrid(Name, R).takeError();
 }
 
-llvm::Expected<Plan> lowerDiagonalRecursion(const LoweringRequest &R) {
-  auto G = rbGrid(R);
+llvm::Expected<Plan> lowerDiagonalRecursion(llvm::StringRef Name,
+                                            const LoweringRequest &R) {
+  auto G = rbGrid(Name, R);
   if (!G)
     return G.takeError();
   uint32_t Chunks;
@@ -202,7 +207,7 @@ llvm::Expected<Plan> lowerDiagonalRecursion(const LoweringRequest &R) {
   else
     L.lowerRectangle(R.Root);
 
-  return S.broadcastPlan(gridPlanName("rb", R), R);
+  return S.broadcastPlan(gridPlanName(Name, R), R);
 }
 
 } // namespace bcastc

@@ -60,8 +60,8 @@
 
 namespace bcastc {
 
-llvm::Error checkDiagonalRecursion(const LoweringRequest &R);
-llvm::Expected<Plan> lowerDiagonalRecursion(const LoweringRequest &R);
+CheckFunction checkDiagonalRecursion;
+LowerFunction lowerDiagonalRecursion;
 
 } // namespace bcastc
 

@@ -153,17 +153,19 @@ unsigned dominatingNodes(FlintSchedule &S, unsigned Step, const MeshGrid &G,
   return Step;
 }
 
-llvm::Error checkDominatingNodes(const LoweringRequest &R) {
-  return allPortSquareGrid("d-node", R).takeError();
+llvm::Error checkDominatingNodes(llvm::StringRef Name,
+                                 const LoweringRequest &R) {
+  return allPortSquareGrid(Name, R).takeError();
 }
 
-llvm::Expected<Plan> lowerDominatingNodes(const LoweringRequest &R) {
-  auto G = allPortSquareGrid("d-node", R);
+llvm::Expected<Plan> lowerDominatingNodes(llvm::StringRef Name,
+                                          const LoweringRequest &R) {
+  auto G = allPortSquareGrid(Name, R);
   if (!G)
     return G.takeError();
   FlintSchedule S(1);
   dominatingNodes(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  return S.broadcastPlan(gridPlanName("d-node", R), R);
+  return S.broadcastPlan(gridPlanName(Name, R), R);
 }
 
 } // namespace bcastc

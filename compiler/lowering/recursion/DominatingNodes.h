@@ -72,8 +72,8 @@ unsigned dominatingNodes(FlintSchedule &S, unsigned Step, const MeshGrid &G,
 /// Steps dominatingNodes() takes on a 2^LogSide lattice from \p Source.
 unsigned dominatingNodesSteps(unsigned LogSide, const GridCoord &Source);
 
-llvm::Error checkDominatingNodes(const LoweringRequest &R);
-llvm::Expected<Plan> lowerDominatingNodes(const LoweringRequest &R);
+CheckFunction checkDominatingNodes;
+LowerFunction lowerDominatingNodes;
 
 } // namespace bcastc
 

@@ -15,8 +15,6 @@ namespace {
 
 enum class Inner { Rd, Sc };
 
-llvm::StringRef innerName(Inner I) { return I == Inner::Rd ? "np-rd" : "np-sc"; }
-
 /// alpha and beta of the construction (the sums of its phases), used only to
 /// pick d when the request leaves it open.
 std::pair<double, double> modelCost(Inner I, unsigned Dims, unsigned N,
@@ -36,9 +34,8 @@ std::pair<double, double> modelCost(Inner I, unsigned Dims, unsigned N,
   return {Alpha, Beta};
 }
 
-llvm::Expected<std::pair<MeshGrid, unsigned>> npGrid(Inner I,
-                                                     const LoweringRequest &R) {
-  llvm::StringRef Name = innerName(I);
+llvm::Expected<std::pair<MeshGrid, unsigned>>
+npGrid(llvm::StringRef Name, Inner I, const LoweringRequest &R) {
   auto G = MeshGrid::create(Name, R);
   if (!G)
     return G.takeError();
@@ -71,8 +68,9 @@ llvm::Expected<std::pair<MeshGrid, unsigned>> npGrid(Inner I,
   return std::make_pair(*G, D);
 }
 
-llvm::Expected<Plan> lowerNp(Inner I, const LoweringRequest &R) {
-  auto GD = npGrid(I, R);
+llvm::Expected<Plan> lowerNp(llvm::StringRef Name, Inner I,
+                             const LoweringRequest &R) {
+  auto GD = npGrid(Name, I, R);
   if (!GD)
     return GD.takeError();
   const MeshGrid &G = GD->first;
@@ -174,23 +172,26 @@ llvm::Expected<Plan> lowerNp(Inner I, const LoweringRequest &R) {
     Step = ringCollect(S, Step, G, Lines, Last);
   }
 
-  return S.broadcastPlan(
-      gridPlanName(innerName(I), R) + "-d" + std::to_string(D), R);
+  return S.broadcastPlan(gridPlanName(Name, R) + "-d" + std::to_string(D), R);
 }
 
 } // namespace
 
-llvm::Error checkNetworkPartitioningRd(const LoweringRequest &R) {
-  return npGrid(Inner::Rd, R).takeError();
+llvm::Error checkNetworkPartitioningRd(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
+  return npGrid(Name, Inner::Rd, R).takeError();
 }
-llvm::Expected<Plan> lowerNetworkPartitioningRd(const LoweringRequest &R) {
-  return lowerNp(Inner::Rd, R);
+llvm::Expected<Plan> lowerNetworkPartitioningRd(llvm::StringRef Name,
+                                                const LoweringRequest &R) {
+  return lowerNp(Name, Inner::Rd, R);
 }
-llvm::Error checkNetworkPartitioningSc(const LoweringRequest &R) {
-  return npGrid(Inner::Sc, R).takeError();
+llvm::Error checkNetworkPartitioningSc(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
+  return npGrid(Name, Inner::Sc, R).takeError();
 }
-llvm::Expected<Plan> lowerNetworkPartitioningSc(const LoweringRequest &R) {
-  return lowerNp(Inner::Sc, R);
+llvm::Expected<Plan> lowerNetworkPartitioningSc(llvm::StringRef Name,
+                                                const LoweringRequest &R) {
+  return lowerNp(Name, Inner::Sc, R);
 }
 
 } // namespace bcastc

@@ -42,10 +42,10 @@
 
 namespace bcastc {
 
-llvm::Error checkNetworkPartitioningRd(const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningRd(const LoweringRequest &R);
-llvm::Error checkNetworkPartitioningSc(const LoweringRequest &R);
-llvm::Expected<Plan> lowerNetworkPartitioningSc(const LoweringRequest &R);
+CheckFunction checkNetworkPartitioningRd;
+LowerFunction lowerNetworkPartitioningRd;
+CheckFunction checkNetworkPartitioningSc;
+LowerFunction lowerNetworkPartitioningSc;
 
 } // namespace bcastc
 

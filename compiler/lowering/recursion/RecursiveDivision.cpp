@@ -39,17 +39,19 @@ unsigned recursiveDivision(FlintSchedule &S, unsigned Step, const MeshGrid &G,
   return Step;
 }
 
-llvm::Error checkRecursiveDivision(const LoweringRequest &R) {
-  return MeshGrid::create("rd", R, /*NeedsFullDuplex=*/false).takeError();
+llvm::Error checkRecursiveDivision(llvm::StringRef Name,
+                                   const LoweringRequest &R) {
+  return MeshGrid::create(Name, R, /*NeedsFullDuplex=*/false).takeError();
 }
 
-llvm::Expected<Plan> lowerRecursiveDivision(const LoweringRequest &R) {
-  auto G = MeshGrid::create("rd", R, /*NeedsFullDuplex=*/false);
+llvm::Expected<Plan> lowerRecursiveDivision(llvm::StringRef Name,
+                                            const LoweringRequest &R) {
+  auto G = MeshGrid::create(Name, R, /*NeedsFullDuplex=*/false);
   if (!G)
     return G.takeError();
   FlintSchedule S(1);
   recursiveDivision(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  return S.broadcastPlan(gridPlanName("rd", R), R);
+  return S.broadcastPlan(gridPlanName(Name, R), R);
 }
 
 } // namespace bcastc

@@ -35,8 +35,8 @@ unsigned recursiveDivision(FlintSchedule &S, unsigned Step, const MeshGrid &G,
                            llvm::ArrayRef<GridLattice> Lattices,
                            llvm::ArrayRef<GridCoord> Sources);
 
-llvm::Error checkRecursiveDivision(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRecursiveDivision(const LoweringRequest &R);
+CheckFunction checkRecursiveDivision;
+LowerFunction lowerRecursiveDivision;
 
 } // namespace bcastc
 

@@ -50,17 +50,19 @@ unsigned scatterCollect(FlintSchedule &S, unsigned Step, const MeshGrid &G,
   return Step;
 }
 
-llvm::Error checkScatterCollect(const LoweringRequest &R) {
-  return MeshGrid::create("sc", R).takeError();
+llvm::Error checkScatterCollect(llvm::StringRef Name,
+                                const LoweringRequest &R) {
+  return MeshGrid::create(Name, R).takeError();
 }
 
-llvm::Expected<Plan> lowerScatterCollect(const LoweringRequest &R) {
-  auto G = MeshGrid::create("sc", R);
+llvm::Expected<Plan> lowerScatterCollect(llvm::StringRef Name,
+                                         const LoweringRequest &R) {
+  auto G = MeshGrid::create(Name, R);
   if (!G)
     return G.takeError();
   FlintSchedule S(G->numNodes());
   scatterCollect(S, 0, *G, GridLattice::whole(*G), G->coords(R.Root));
-  return S.broadcastPlan(gridPlanName("sc", R), R);
+  return S.broadcastPlan(gridPlanName(Name, R), R);
 }
 
 } // namespace bcastc

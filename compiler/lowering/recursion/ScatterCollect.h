@@ -44,8 +44,8 @@ unsigned scatterCollect(FlintSchedule &S, unsigned Step, const MeshGrid &G,
                         llvm::ArrayRef<GridLattice> Lattices,
                         llvm::ArrayRef<GridCoord> Sources);
 
-llvm::Error checkScatterCollect(const LoweringRequest &R);
-llvm::Expected<Plan> lowerScatterCollect(const LoweringRequest &R);
+CheckFunction checkScatterCollect;
+LowerFunction lowerScatterCollect;
 
 } // namespace bcastc
 

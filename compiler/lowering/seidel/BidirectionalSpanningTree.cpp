@@ -10,8 +10,9 @@
 
 namespace bcastc {
 
-llvm::Error checkBidirectionalSpanningTree(const LoweringRequest &R) {
-  return checkLinearArrayRequest("bst", R, /*NeedsFullDuplex=*/true);
+llvm::Error checkBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
+  return checkLinearArrayRequest(Name, R, /*NeedsFullDuplex=*/true);
 }
 
 void bidirectionalSpanningTreeStep(VirtualPlanBuilder &B, const VirtualArray &A,
@@ -87,18 +88,19 @@ static double bstTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
   return (2 + (double(D) - Nu - 3) / K) * Ma + (D + Nu + 1) * Bt;
 }
 
-llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerBidirectionalSpanningTree(llvm::StringRef Name,
+                                                    const LoweringRequest &R) {
   LinearStrategy S = chooseLinearStrategy(R, bstTime);
   unsigned Nu = S.Nu;
-  return lowerOnLinearArray(
-      R, "bst", S.Companions, uint32_t(2) << Nu,
-      [&](VirtualPlanBuilder &B, const VirtualArray &A, uint64_t Root,
-          ChunkRange Whole) {
-        if (Nu > 0)
-          metanodeBidirectionalSpanningTree(B, A, Root, Nu, Whole);
-        else
-          bidirectionalSpanningTree(B, A, Root, Whole);
-      });
+  return lowerOnLinearArray(R, Name, S.Companions, uint32_t(2) << Nu,
+                            [&](VirtualPlanBuilder &B, const VirtualArray &A,
+                                uint64_t Root, ChunkRange Whole) {
+                              if (Nu > 0)
+                                metanodeBidirectionalSpanningTree(B, A, Root,
+                                                                  Nu, Whole);
+                              else
+                                bidirectionalSpanningTree(B, A, Root, Whole);
+                            });
 }
 
 } // namespace bcastc

@@ -40,8 +40,8 @@
 
 namespace bcastc {
 
-llvm::Error checkBidirectionalSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerBidirectionalSpanningTree(const LoweringRequest &R);
+CheckFunction checkBidirectionalSpanningTree;
+LowerFunction lowerBidirectionalSpanningTree;
 
 /// The d + 1 steps of the BST broadcast of \p Chunks (cut in two halves)
 /// from position \p Root of \p A; a building block for metanode and mesh

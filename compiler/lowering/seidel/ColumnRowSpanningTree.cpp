@@ -72,21 +72,24 @@ std::vector<VirtualArray> gridLines(const EmbeddedMesh &G, bool AlongColumns) {
 
 } // namespace
 
-llvm::Error checkColumnRowSpanningTreeNaive(const LoweringRequest &R) {
-  return checkMeshBroadcast("st-mesh-nu-naive", R, MeshRequirements());
+llvm::Error checkColumnRowSpanningTreeNaive(llvm::StringRef Name,
+                                            const LoweringRequest &R) {
+  return checkMeshBroadcast(Name, R, MeshRequirements());
 }
 
-llvm::Error checkColumnRowSpanningTreeFivePhase(const LoweringRequest &R) {
-  return checkMeshBroadcast("st-mesh-5phase", R, MeshRequirements());
+llvm::Error checkColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
+                                                const LoweringRequest &R) {
+  return checkMeshBroadcast(Name, R, MeshRequirements());
 }
 
-llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(llvm::StringRef Name,
+                                                     const LoweringRequest &R) {
   EmbeddedMesh G = meshGrid(R);
   const unsigned Nu = meshNu(R);
   // Halves for a 2x2 BST companion phase.
   const uint32_t C =
       (uint32_t(1) << Nu) * (usesBidirectionalCompanions(R, G) ? 2 : 1);
-  PlanBuilder PB(meshBroadcastPlanName("st-mesh-nu-naive", R, G), R.Topo, R.Model,
+  PlanBuilder PB(meshBroadcastPlanName(Name, R, G), R.Topo, R.Model,
                  meshBroadcast(R, C));
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, C};
@@ -109,12 +112,13 @@ llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(const LoweringRequest &R) {
 }
 
 llvm::Expected<Plan>
-lowerColumnRowSpanningTreeFivePhase(const LoweringRequest &R) {
+lowerColumnRowSpanningTreeFivePhase(llvm::StringRef Name,
+                                    const LoweringRequest &R) {
   EmbeddedMesh G = meshGrid(R);
   const unsigned Nu = meshNu(R);
   const uint64_t M = uint64_t(1) << Nu;
   const uint32_t C = uint32_t(M * M) * (usesBidirectionalCompanions(R, G) ? 2 : 1);
-  PlanBuilder PB(meshBroadcastPlanName("st-mesh-5phase", R, G), R.Topo, R.Model,
+  PlanBuilder PB(meshBroadcastPlanName(Name, R, G), R.Topo, R.Model,
                  meshBroadcast(R, C));
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, C};

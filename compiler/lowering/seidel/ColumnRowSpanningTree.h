@@ -44,12 +44,11 @@
 
 namespace bcastc {
 
-llvm::Error checkColumnRowSpanningTreeNaive(const LoweringRequest &R);
-llvm::Expected<Plan> lowerColumnRowSpanningTreeNaive(const LoweringRequest &R);
+CheckFunction checkColumnRowSpanningTreeNaive;
+LowerFunction lowerColumnRowSpanningTreeNaive;
 
-llvm::Error checkColumnRowSpanningTreeFivePhase(const LoweringRequest &R);
-llvm::Expected<Plan>
-lowerColumnRowSpanningTreeFivePhase(const LoweringRequest &R);
+CheckFunction checkColumnRowSpanningTreeFivePhase;
+LowerFunction lowerColumnRowSpanningTreeFivePhase;
 
 } // namespace bcastc
 

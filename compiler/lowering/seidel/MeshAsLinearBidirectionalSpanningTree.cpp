@@ -8,13 +8,15 @@
 namespace bcastc {
 
 llvm::Error
-checkMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R) {
-  return checkMeshRequest("bst-mesh-linear", R, /*NeedsFullDuplex=*/true,
+checkMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
+  return checkMeshRequest(Name, R, /*NeedsFullDuplex=*/true,
                           /*AllowLinear=*/false);
 }
 
 llvm::Expected<Plan>
-lowerMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R) {
+lowerMeshAsLinearBidirectionalSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
   // Virtual nodes are never dearer here (see the header): Auto uses them.
   bool Companions =
       !isPowerOfTwoMesh(R.Topo) && R.Sizes == SizeStrategy::Companions;
@@ -25,8 +27,7 @@ lowerMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R) {
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = 2;
-  PlanBuilder PB(meshPlanName("bst-mesh-linear", R, Companions), R.Topo,
-                 R.Model, Coll);
+  PlanBuilder PB(meshPlanName(Name, R, Companions), R.Topo, R.Model, Coll);
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, 2};
   VirtualArray A = M.rowMajor();

@@ -40,9 +40,8 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan>
-lowerMeshAsLinearBidirectionalSpanningTree(const LoweringRequest &R);
+CheckFunction checkMeshAsLinearBidirectionalSpanningTree;
+LowerFunction lowerMeshAsLinearBidirectionalSpanningTree;
 
 } // namespace bcastc
 

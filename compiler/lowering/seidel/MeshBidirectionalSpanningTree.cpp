@@ -9,20 +9,23 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshBidirectionalSpanningTree(const LoweringRequest &R) {
+llvm::Error checkMeshBidirectionalSpanningTree(llvm::StringRef Name,
+                                               const LoweringRequest &R) {
   MeshRequirements Needs;
   Needs.MinTreeBits = 1;
   Needs.MinLongBits = 2;
-  return checkMeshBroadcast("bst-mesh", R, Needs);
+  return checkMeshBroadcast(Name, R, Needs);
 }
 
-llvm::Expected<Plan> lowerMeshBidirectionalSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan>
+lowerMeshBidirectionalSpanningTree(llvm::StringRef Name,
+                                   const LoweringRequest &R) {
   EmbeddedMesh G = meshGrid(R);
   const unsigned Nu = meshNu(R);
   InterleavedSubmeshes S(G, Nu);
   const uint64_t K = S.numSubmeshes();
   const uint32_t C = uint32_t(8 * K);
-  PlanBuilder PB(meshBroadcastPlanName("bst-mesh", R, G), R.Topo, R.Model,
+  PlanBuilder PB(meshBroadcastPlanName(Name, R, G), R.Topo, R.Model,
                  meshBroadcast(R, C));
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, C};

@@ -50,8 +50,8 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshBidirectionalSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMeshBidirectionalSpanningTree(const LoweringRequest &R);
+CheckFunction checkMeshBidirectionalSpanningTree;
+LowerFunction lowerMeshBidirectionalSpanningTree;
 
 } // namespace bcastc
 

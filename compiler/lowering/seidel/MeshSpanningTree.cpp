@@ -9,19 +9,21 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshSpanningTree(const LoweringRequest &R) {
+llvm::Error checkMeshSpanningTree(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
   MeshRequirements Needs;
   Needs.MinTreeBits = 1;
-  return checkMeshBroadcast("st-mesh", R, Needs);
+  return checkMeshBroadcast(Name, R, Needs);
 }
 
-llvm::Expected<Plan> lowerMeshSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerMeshSpanningTree(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
   EmbeddedMesh G = meshGrid(R);
   const unsigned Nu = meshNu(R);
   InterleavedSubmeshes S(G, Nu);
   const uint64_t K = S.numSubmeshes();
   const uint32_t C = uint32_t(4 * K);
-  PlanBuilder PB(meshBroadcastPlanName("st-mesh", R, G), R.Topo, R.Model,
+  PlanBuilder PB(meshBroadcastPlanName(Name, R, G), R.Topo, R.Model,
                  meshBroadcast(R, C));
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, C};

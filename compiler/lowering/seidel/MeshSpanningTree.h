@@ -46,8 +46,8 @@
 
 namespace bcastc {
 
-llvm::Error checkMeshSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerMeshSpanningTree(const LoweringRequest &R);
+CheckFunction checkMeshSpanningTree;
+LowerFunction lowerMeshSpanningTree;
 
 } // namespace bcastc
 

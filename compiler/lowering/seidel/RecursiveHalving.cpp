@@ -9,16 +9,17 @@
 
 namespace bcastc {
 
-llvm::Error checkRecursiveHalving(const LoweringRequest &R) {
-  if (llvm::Error E = checkMeshRequest("rh", R, /*NeedsFullDuplex=*/true,
+llvm::Error checkRecursiveHalving(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
+  if (llvm::Error E = checkMeshRequest(Name, R, /*NeedsFullDuplex=*/true,
                                        /*AllowLinear=*/true))
     return E;
   if (R.Sizes == SizeStrategy::Virtual && !isPowerOfTwoMesh(R.Topo))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "rh cannot use virtual nodes: the last node would exchange with "
-        "several partners in one step (Seidel Section 5.1); use "
-        "--size-strategy=companions");
+        Name + " cannot use virtual nodes: the last node would exchange with "
+               "several partners in one step (Seidel Section 5.1); use "
+               "--size-strategy=companions");
   return llvm::Error::success();
 }
 
@@ -57,7 +58,8 @@ std::vector<ExchangeStep> exchangeOrder(unsigned RowDim, unsigned ColDim) {
 
 } // namespace
 
-llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerRecursiveHalving(llvm::StringRef Name,
+                                           const LoweringRequest &R) {
   bool Companions = !isPowerOfTwoMesh(R.Topo);
   EmbeddedMesh M = Companions ? EmbeddedMesh::onFullNodes(R.Topo, R.Root)
                               : EmbeddedMesh::withVirtualNodes(R.Topo, R.Root);
@@ -74,7 +76,7 @@ llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R) {
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = uint32_t(NumPos);
-  PlanBuilder PB(meshPlanName("rh", R, Companions), R.Topo, Model, Coll);
+  PlanBuilder PB(meshPlanName(Name, R, Companions), R.Topo, Model, Coll);
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, Coll.NumChunks};
 

@@ -44,8 +44,8 @@
 
 namespace bcastc {
 
-llvm::Error checkRecursiveHalving(const LoweringRequest &R);
-llvm::Expected<Plan> lowerRecursiveHalving(const LoweringRequest &R);
+CheckFunction checkRecursiveHalving;
+LowerFunction lowerRecursiveHalving;
 
 } // namespace bcastc
 

@@ -7,14 +7,16 @@
 
 namespace bcastc {
 
-llvm::Error checkSimpleMeshSpanningTree(const LoweringRequest &R) {
-  return checkMeshRequest("st-mesh-simple", R, /*NeedsFullDuplex=*/false,
+llvm::Error checkSimpleMeshSpanningTree(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
+  return checkMeshRequest(Name, R, /*NeedsFullDuplex=*/false,
                           /*AllowLinear=*/false);
 }
 
 static bool isPowerOfTwo(uint32_t X) { return (X & (X - 1)) == 0; }
 
-llvm::Expected<Plan> lowerSimpleMeshSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerSimpleMeshSpanningTree(llvm::StringRef Name,
+                                                 const LoweringRequest &R) {
   auto [Rows, Cols] = meshShape(R.Topo);
   // The BST on 2 x 2 companion blocks runs both ways over one edge.
   bool Bidirectional =
@@ -37,8 +39,7 @@ llvm::Expected<Plan> lowerSimpleMeshSpanningTree(const LoweringRequest &R) {
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = BstCompanions ? 2 : 1;
-  PlanBuilder PB(meshPlanName("st-mesh-simple", R, Companions), R.Topo,
-                 R.Model, Coll);
+  PlanBuilder PB(meshPlanName(Name, R, Companions), R.Topo, R.Model, Coll);
   VirtualPlanBuilder B(PB);
   const ChunkRange Whole{0, Coll.NumChunks};
 

@@ -32,8 +32,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSimpleMeshSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSimpleMeshSpanningTree(const LoweringRequest &R);
+CheckFunction checkSimpleMeshSpanningTree;
+LowerFunction lowerSimpleMeshSpanningTree;
 
 } // namespace bcastc
 

@@ -12,8 +12,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSpanningTree(const LoweringRequest &R) {
-  return checkLinearArrayRequest("st", R, /*NeedsFullDuplex=*/false);
+llvm::Error checkSpanningTree(llvm::StringRef Name, const LoweringRequest &R) {
+  return checkLinearArrayRequest(Name, R, /*NeedsFullDuplex=*/false);
 }
 
 /// Section 3.1.2 (nu > 0) and 4.2 (any root): distribute to the metanode of
@@ -46,18 +46,19 @@ static double stTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
   return (2 + (double(D) - Nu - 2) / K) * Ma + (D + Nu) * Bt;
 }
 
-llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R) {
+llvm::Expected<Plan> lowerSpanningTree(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
   LinearStrategy S = chooseLinearStrategy(R, stTime);
   unsigned Nu = S.Nu;
-  return lowerOnLinearArray(
-      R, "st", S.Companions, uint32_t(1) << Nu,
-      [&](VirtualPlanBuilder &B, const VirtualArray &A, uint64_t Root,
-          ChunkRange Whole) {
-        if (Nu > 0)
-          metanodeSpanningTree(B, A, Root, Nu, Whole);
-        else
-          spanningTreeBroadcast(B, A, Root, TreeBits::all(A), Whole);
-      });
+  return lowerOnLinearArray(R, Name, S.Companions, uint32_t(1) << Nu,
+                            [&](VirtualPlanBuilder &B, const VirtualArray &A,
+                                uint64_t Root, ChunkRange Whole) {
+                              if (Nu > 0)
+                                metanodeSpanningTree(B, A, Root, Nu, Whole);
+                              else
+                                spanningTreeBroadcast(B, A, Root,
+                                                      TreeBits::all(A), Whole);
+                            });
 }
 
 } // namespace bcastc

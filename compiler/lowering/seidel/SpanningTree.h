@@ -36,8 +36,8 @@
 
 namespace bcastc {
 
-llvm::Error checkSpanningTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerSpanningTree(const LoweringRequest &R);
+CheckFunction checkSpanningTree;
+LowerFunction lowerSpanningTree;
 
 } // namespace bcastc
 

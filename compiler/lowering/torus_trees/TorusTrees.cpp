@@ -162,33 +162,17 @@ uint32_t numTrees(TorusTreeKind Kind) {
                                                 : 2;
 }
 
-llvm::StringRef kindName(TorusTreeKind Kind) {
-  switch (Kind) {
-  case TorusTreeKind::RowsThenColumns:
-    return "tree-rows-cols";
-  case TorusTreeKind::SaadSchultz:
-    return "tree-saad-schultz";
-  case TorusTreeKind::MinimumDepth:
-    return "tree-min-depth";
-  case TorusTreeKind::Simmen:
-    return "tree-simmen";
-  case TorusTreeKind::SymmetricSimmen:
-    return "tree-simmen-symmetric";
-  case TorusTreeKind::ArcDisjoint:
-    return "tree-arc-disjoint";
-  }
-  llvm_unreachable("unknown torus tree kind");
-}
-
 /// Kind-specific shape checks on top of checkTorusRequest.
-llvm::Error checkTorusKind(TorusTreeKind Kind, const LoweringRequest &R) {
-  if (llvm::Error E = checkTorusRequest(kindName(Kind), R))
+llvm::Error checkTorusKind(llvm::StringRef Name, TorusTreeKind Kind,
+                           const LoweringRequest &R) {
+  if (llvm::Error E = checkTorusRequest(Name, R))
     return E;
   const bool SquareOnly = Kind != TorusTreeKind::RowsThenColumns &&
                           Kind != TorusTreeKind::SaadSchultz;
   if (SquareOnly && R.Topo.extents()[0] != R.Topo.extents()[1])
-    return makeError(kindName(Kind) + " builds its trees on square tori "
-                                      "torus:nxn only; got " +
+    return makeError(Name +
+                     " builds its trees on square tori "
+                     "torus:nxn only; got " +
                      R.Topo.str());
   return llvm::Error::success();
 }
@@ -251,9 +235,9 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
   return Best;
 }
 
-llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
+llvm::Expected<Plan> lowerTorusTrees(llvm::StringRef Name, TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K) {
-  if (llvm::Error E = checkTorusKind(Kind, R))
+  if (llvm::Error E = checkTorusKind(Name, Kind, R))
     return std::move(E);
   if (K == 0)
     K = chooseTorusTreePackets(Kind, R);
@@ -281,11 +265,11 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = numTrees(Kind) * K;
-  std::string Name = (kindName(Kind) + "-" + R.Topo.str() + "-root" +
-                      llvm::Twine(R.Root) + "-k" + llvm::Twine(K))
-                         .str();
-  std::replace(Name.begin(), Name.end(), ':', '-');
-  PlanBuilder PB(Name, R.Topo, R.Model, Coll);
+  std::string PlanName = (Name + "-" + R.Topo.str() + "-root" +
+                          llvm::Twine(R.Root) + "-k" + llvm::Twine(K))
+                             .str();
+  std::replace(PlanName.begin(), PlanName.end(), ':', '-');
+  PlanBuilder PB(PlanName, R.Topo, R.Model, Coll);
 
   std::vector<PacketStream> Plain;
   std::vector<std::vector<uint32_t>> Depths;
@@ -318,41 +302,50 @@ llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
   return PB.take();
 }
 
-llvm::Error checkTreeRowsCols(const LoweringRequest &R) {
-  return checkTorusRequest("tree-rows-cols", R);
+llvm::Error checkTreeRowsCols(llvm::StringRef Name, const LoweringRequest &R) {
+  return checkTorusRequest(Name, R);
 }
-llvm::Expected<Plan> lowerTreeRowsCols(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::RowsThenColumns, R);
+llvm::Expected<Plan> lowerTreeRowsCols(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::RowsThenColumns, R);
 }
-llvm::Error checkTreeSaadSchultz(const LoweringRequest &R) {
-  return checkTorusRequest("tree-saad-schultz", R);
+llvm::Error checkTreeSaadSchultz(llvm::StringRef Name,
+                                 const LoweringRequest &R) {
+  return checkTorusRequest(Name, R);
 }
-llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::SaadSchultz, R);
+llvm::Expected<Plan> lowerTreeSaadSchultz(llvm::StringRef Name,
+                                          const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::SaadSchultz, R);
 }
-llvm::Error checkTreeMinDepth(const LoweringRequest &R) {
-  return checkTorusKind(TorusTreeKind::MinimumDepth, R);
+llvm::Error checkTreeMinDepth(llvm::StringRef Name, const LoweringRequest &R) {
+  return checkTorusKind(Name, TorusTreeKind::MinimumDepth, R);
 }
-llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::MinimumDepth, R);
+llvm::Expected<Plan> lowerTreeMinDepth(llvm::StringRef Name,
+                                       const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::MinimumDepth, R);
 }
-llvm::Error checkTreeSimmen(const LoweringRequest &R) {
-  return checkTorusKind(TorusTreeKind::Simmen, R);
+llvm::Error checkTreeSimmen(llvm::StringRef Name, const LoweringRequest &R) {
+  return checkTorusKind(Name, TorusTreeKind::Simmen, R);
 }
-llvm::Expected<Plan> lowerTreeSimmen(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::Simmen, R);
+llvm::Expected<Plan> lowerTreeSimmen(llvm::StringRef Name,
+                                     const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::Simmen, R);
 }
-llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R) {
-  return checkTorusKind(TorusTreeKind::SymmetricSimmen, R);
+llvm::Error checkTreeSimmenSymmetric(llvm::StringRef Name,
+                                     const LoweringRequest &R) {
+  return checkTorusKind(Name, TorusTreeKind::SymmetricSimmen, R);
 }
-llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::SymmetricSimmen, R);
+llvm::Expected<Plan> lowerTreeSimmenSymmetric(llvm::StringRef Name,
+                                              const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::SymmetricSimmen, R);
 }
-llvm::Error checkTreeArcDisjoint(const LoweringRequest &R) {
-  return checkTorusKind(TorusTreeKind::ArcDisjoint, R);
+llvm::Error checkTreeArcDisjoint(llvm::StringRef Name,
+                                 const LoweringRequest &R) {
+  return checkTorusKind(Name, TorusTreeKind::ArcDisjoint, R);
 }
-llvm::Expected<Plan> lowerTreeArcDisjoint(const LoweringRequest &R) {
-  return lowerTorusTrees(TorusTreeKind::ArcDisjoint, R);
+llvm::Expected<Plan> lowerTreeArcDisjoint(llvm::StringRef Name,
+                                          const LoweringRequest &R) {
+  return lowerTorusTrees(Name, TorusTreeKind::ArcDisjoint, R);
 }
 
 } // namespace bcastc

@@ -87,22 +87,23 @@ std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 
-/// The plan with \p K packets per tree (0: chooseTorusTreePackets).
-llvm::Expected<Plan> lowerTorusTrees(TorusTreeKind Kind,
+/// The plan with \p K packets per tree (0: chooseTorusTreePackets), named
+/// and diagnosed as \p Name (its registry row's CLI name).
+llvm::Expected<Plan> lowerTorusTrees(llvm::StringRef Name, TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K = 0);
 
-llvm::Error checkTreeRowsCols(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeRowsCols(const LoweringRequest &R);
-llvm::Error checkTreeSaadSchultz(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSaadSchultz(const LoweringRequest &R);
-llvm::Error checkTreeMinDepth(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeMinDepth(const LoweringRequest &R);
-llvm::Error checkTreeSimmen(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSimmen(const LoweringRequest &R);
-llvm::Error checkTreeSimmenSymmetric(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeSimmenSymmetric(const LoweringRequest &R);
-llvm::Error checkTreeArcDisjoint(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTreeArcDisjoint(const LoweringRequest &R);
+CheckFunction checkTreeRowsCols;
+LowerFunction lowerTreeRowsCols;
+CheckFunction checkTreeSaadSchultz;
+LowerFunction lowerTreeSaadSchultz;
+CheckFunction checkTreeMinDepth;
+LowerFunction lowerTreeMinDepth;
+CheckFunction checkTreeSimmen;
+LowerFunction lowerTreeSimmen;
+CheckFunction checkTreeSimmenSymmetric;
+LowerFunction lowerTreeSimmenSymmetric;
+CheckFunction checkTreeArcDisjoint;
+LowerFunction lowerTreeArcDisjoint;
 
 } // namespace bcastc
 

@@ -21,27 +21,29 @@ namespace bcastc {
 
 static constexpr uint64_t MaxTransfers = uint64_t(1) << 24;
 
-static llvm::Error twoTreeError(const llvm::Twine &Msg) {
+static llvm::Error twoTreeError(llvm::StringRef Name, const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "two-tree: " + Msg.str());
+                                 Name + ": " + Msg.str());
 }
 
-llvm::Error checkTwoTree(const LoweringRequest &R) {
+llvm::Error checkTwoTree(llvm::StringRef Name, const LoweringRequest &R) {
   if (!R.Sources.empty())
-    return twoTreeError("broadcasts from one root; --sources is not supported");
+    return twoTreeError(Name,
+                        "broadcasts from one root; --sources is not supported");
   if (R.Topo.numNodes() == 0)
-    return twoTreeError("the topology has no nodes");
+    return twoTreeError(Name, "the topology has no nodes");
   if (R.Root >= R.Topo.numNodes())
-    return twoTreeError("root " + llvm::Twine(R.Root) + " is not a node of " +
-                        R.Topo.str());
+    return twoTreeError(Name, "root " + llvm::Twine(R.Root) +
+                                  " is not a node of " + R.Topo.str());
   if (R.Model.Latency != 1)
-    return twoTreeError("needs latency 1 (one round per send), the machine "
+    return twoTreeError(Name,
+                        "needs latency 1 (one round per send), the machine "
                         "has latency=" +
-                        formatRational(R.Model.Latency));
+                            formatRational(R.Model.Latency));
   if (R.Model.Switch == Switching::StoreAndForward &&
       R.Topo.kind() != TopologyKind::Complete && R.Topo.numNodes() > 2)
-    return twoTreeError("tree edges join distant nodes: needs wormhole "
-                        "switching or a complete topology");
+    return twoTreeError(Name, "tree edges join distant nodes: needs wormhole "
+                              "switching or a complete topology");
   return llvm::Error::success();
 }
 
@@ -197,17 +199,19 @@ static double planTime(const Plan &P, const MachineModel &Model) {
   return Time;
 }
 
-static llvm::Expected<Plan> lowerWith(const LoweringRequest &R,
+static llvm::Expected<Plan> lowerWith(llvm::StringRef Name,
+                                      const LoweringRequest &R,
                                       uint32_t Packets,
                                       llvm::ArrayRef<NodeId> RankToNode) {
   RankSchedule S = sortRoundsByRoute(
       twoTreeSchedule(R.Topo.numNodes(), Packets), RankToNode);
-  return lowerRankSchedule(R, "two-tree", S, RankToNode);
+  return lowerRankSchedule(R, Name, S, RankToNode);
 }
 
-llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
+llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
+                                                     const LoweringRequest &R,
                                                      uint32_t Packets) {
-  if (llvm::Error E = checkTwoTree(R))
+  if (llvm::Error E = checkTwoTree(Name, R))
     return std::move(E);
   if (Packets == 0 && R.Packets != 0) {
     llvm::Expected<uint32_t> Given = packetCount(R, twoTreeShape(0));
@@ -220,9 +224,9 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
     Packets = chooseTwoTreePackets(R);
   const uint32_t N = R.Topo.numNodes();
   if (Packets > maxPacketsForRanks(N))
-    return twoTreeError(llvm::Twine(Packets) + " packets on " + llvm::Twine(N) +
-                        " nodes exceed " + llvm::Twine(MaxTransfers) +
-                        " transfers");
+    return twoTreeError(Name, llvm::Twine(Packets) + " packets on " +
+                                  llvm::Twine(N) + " nodes exceed " +
+                                  llvm::Twine(MaxTransfers) + " transfers");
 
   std::vector<std::vector<NodeId>> Orders = twoTreeRankOrders(R.Topo, R.Root);
   TwoTreeLowering Best;
@@ -235,7 +239,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
         Packets, 2 * twoTreeStartupRounds(R.Topo.numNodes()) + 8);
     uint64_t FewestSteps = UINT64_MAX;
     for (const std::vector<NodeId> &Order : Orders) {
-      llvm::Expected<Plan> P = lowerWith(R, Probe, Order);
+      llvm::Expected<Plan> P = lowerWith(Name, R, Probe, Order);
       if (!P)
         return P.takeError();
       if (P->numSteps() < FewestSteps) {
@@ -245,7 +249,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
     }
   }
 
-  llvm::Expected<Plan> P = lowerWith(R, Packets, Best.RankToNode);
+  llvm::Expected<Plan> P = lowerWith(Name, R, Packets, Best.RankToNode);
   if (!P)
     return P.takeError();
   Best.P = std::move(*P);
@@ -264,7 +268,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
       std::min(maxPackets(R.Bytes), maxPacketsForRanks(R.Topo.numNodes()));
   bool Saturated = R.Model.B <= 0;
   auto Consider = [&](uint32_t Candidate) -> llvm::Expected<bool> {
-    llvm::Expected<Plan> Q = lowerWith(R, Candidate, Best.RankToNode);
+    llvm::Expected<Plan> Q = lowerWith(Name, R, Candidate, Best.RankToNode);
     if (!Q)
       return Q.takeError();
     double Time = planTime(*Q, R.Model);
@@ -284,7 +288,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
   };
   if (Packets >= 4 && R.Model.B > 0) {
     uint32_t Half = Packets / 2;
-    llvm::Expected<Plan> Q = lowerWith(R, Half, Best.RankToNode);
+    llvm::Expected<Plan> Q = lowerWith(Name, R, Half, Best.RankToNode);
     if (!Q)
       return Q.takeError();
     double Sigma =
@@ -328,8 +332,9 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
   return std::move(Best);
 }
 
-llvm::Expected<Plan> lowerTwoTree(const LoweringRequest &R) {
-  llvm::Expected<TwoTreeLowering> L = lowerTwoTreeDetailed(R);
+llvm::Expected<Plan> lowerTwoTree(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
+  llvm::Expected<TwoTreeLowering> L = lowerTwoTreeDetailed(Name, R);
   if (!L)
     return L.takeError();
   return std::move(L->P);

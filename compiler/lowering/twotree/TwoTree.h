@@ -45,8 +45,8 @@
 
 namespace bcastc {
 
-llvm::Error checkTwoTree(const LoweringRequest &R);
-llvm::Expected<Plan> lowerTwoTree(const LoweringRequest &R);
+CheckFunction checkTwoTree;
+LowerFunction lowerTwoTree;
 
 /// P from the closed form for \p R (1 when there is nothing to split).
 uint32_t chooseTwoTreePackets(const LoweringRequest &R);
@@ -69,7 +69,8 @@ struct TwoTreeLowering {
 
 /// The plan with \p Packets packets (0: R.Packets, or chosen as above when
 /// that is 0 too) and the placement it used.
-llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(const LoweringRequest &R,
+llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
+                                                     const LoweringRequest &R,
                                                      uint32_t Packets = 0);
 
 } // namespace bcastc

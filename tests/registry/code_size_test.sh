@@ -1,0 +1,25 @@
+#!/bin/bash
+# No production file over 700 lines and no production function over 150
+# (issue 27): tools/code_size.py over the source tree the script's runfile
+# points to, with tools/code_size_allowed.txt's known offenders allowed. It
+# fails on a new offender and on an allowed one that is fixed (the list
+# must shrink with it). Tagged external: it reads the tree, so it is never
+# cached.
+set -u
+runfile() {
+  local p
+  for p in "${TEST_SRCDIR:-}/${TEST_WORKSPACE:-__main__}/$1" \
+           "${TEST_SRCDIR:-}/__main__/$1" "$1"; do
+    [[ -f "$p" ]] && { echo "$p"; return; }
+  done
+  echo "code_size_test: cannot find $1 in the runfiles" >&2
+  exit 2
+}
+SCRIPT=$(readlink -f "$(runfile tools/code_size.py)")
+ROOT=${CODE_SIZE_ROOT:-$(dirname "$(dirname "$SCRIPT")")}
+[[ -f "$ROOT/compiler/Algorithms.def" ]] || {
+  echo "code_size_test: no source tree at '$ROOT'" >&2
+  exit 2
+}
+/usr/bin/python3 "$SCRIPT" --root "$ROOT" \
+  --allow "$ROOT/tools/code_size_allowed.txt"
