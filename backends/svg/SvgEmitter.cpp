@@ -124,6 +124,280 @@ std::string pathData(SvgPath Path, double Off, double Short) {
   return D;
 }
 
+/// Geometry shared by the figure's parts: step panels (layout units
+/// scaled so nodes stay Spacing apart and links pass other nodes with room
+/// for the arrows' offsets, 3 px, and width), tree panels (leaf slots
+/// TreeDX apart, layers TreeDY apart) and the header above them.
+struct Figure {
+  const Plan &P;
+  const SvgLayout &Lay;
+  const SvgTreeView &Trees;
+  const std::vector<size_t> &Drawn;
+  uint32_t N, D, Colours;
+  double R, Unit, DrawW, DrawH, PanelW, PanelH;
+  size_t PerRow, Rows;
+  static constexpr double Pad0 = 12, Title = 22, Caption = 34;
+  double Pad;
+  static constexpr double TR = 9, TreeDX = 2 * TR + 12, TreeDY = 52;
+  std::vector<double> TreeW;
+  std::vector<std::pair<double, double>> TreeAt;
+  double TreeRowW = 0, TreesH = 0, TreeRowH = 0;
+  bool Partial;
+  double Header, TotalW, TotalH;
+
+  Figure(const Plan &P, const SvgLayout &Lay, const SvgTreeView &Trees,
+         const std::vector<size_t> &Drawn);
+
+  /// Bytes-weighted cost of step \p S as the captions print it, and the
+  /// largest chunk count a transfer moves (\p Longest). A step that starts
+  /// no transfer costs nothing, as in the verifier's cost.
+  double stepCost(size_t S, uint32_t &Longest) const;
+  double totalCost() const;
+  static std::string treeTitle(size_t I, const SvgTree &T);
+};
+
+Figure::Figure(const Plan &P, const SvgLayout &Lay, const SvgTreeView &Trees,
+               const std::vector<size_t> &Drawn)
+    : P(P), Lay(Lay), Trees(Trees), Drawn(Drawn), N(P.numNodes()) {
+  D = P.Coll.dataChunks() ? P.Coll.dataChunks() : 1;
+  const double Spacing = N > 64 ? 18 : N > 16 ? 32 : 48;
+  R = N > 64 ? 5 : N > 16 ? 8 : 11;
+  Unit = std::max(Spacing / Lay.MinGap, (R + 7) / Lay.Clearance);
+  DrawW = (Lay.Hi.X - Lay.Lo.X) * Unit;
+  DrawH = (Lay.Hi.Y - Lay.Lo.Y) * Unit;
+  Pad = R + Pad0;
+  PanelW = std::max(240.0, DrawW + 2 * Pad);
+  PanelH = Title + DrawH + 2 * Pad + Caption;
+  const size_t Steps = std::max<size_t>(Drawn.size(), 1);
+  PerRow =
+      std::min<size_t>(Steps, std::clamp<size_t>(size_t(1200 / PanelW), 1, 4));
+  Rows = (Steps + PerRow - 1) / PerRow;
+
+  for (const SvgTree &T : Trees.Trees) {
+    // Wide enough for the title too (13 px bold: about 8 px a character).
+    const double TitleW = 28 + 8.0 * treeTitle(TreeW.size(), T).size();
+    TreeW.push_back(std::max({240.0, TitleW, T.Width * TreeDX + 2 * Pad}));
+    TreeRowH = std::max(TreeRowH, Title + T.MaxDepth * TreeDY + 2 * Pad + 20);
+  }
+  // Trees go in rows of at most 1200 px (or one when wider).
+  double X = 0, Y = 0;
+  for (double W : TreeW) {
+    if (X > 0 && X + W > 1200) {
+      X = 0;
+      Y += TreeRowH;
+    }
+    TreeAt.push_back({X, Y});
+    X += W;
+    TreeRowW = std::max(TreeRowW, X);
+  }
+  TreesH = TreeW.empty() ? 0 : Y + TreeRowH;
+
+  Colours = std::min<uint32_t>(D, 10);
+  Partial = Drawn.size() != P.numSteps();
+  Header = 48 + 22 + (Partial ? 16 : 0) + (Trees.Note.empty() ? 0 : 16);
+  TotalW = std::max({PerRow * PanelW, TreeRowW, 120.0 * Colours + 24});
+  TotalH = Header + TreesH + Rows * PanelH;
+}
+
+double Figure::stepCost(size_t S, uint32_t &Longest) const {
+  Longest = 0;
+  if (P.step(S).empty())
+    return 0;
+  for (const Transfer &X : P.step(S)) {
+    uint32_t K = 0;
+    P.chunks(X).forEachRange([&](ChunkRange Rg) {
+      K += Rg.Begin < D ? std::min(Rg.End, D) - Rg.Begin : 0;
+    });
+    Longest = std::max(Longest, K);
+  }
+  return P.Model.B + double(Longest) / D * double(P.Coll.Bytes) * P.Model.A;
+}
+
+double Figure::totalCost() const {
+  double Total = 0;
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    uint32_t K;
+    Total += stepCost(S, K);
+  }
+  return Total;
+}
+
+std::string Figure::treeTitle(size_t I, const SvgTree &T) {
+  return "tree " + std::to_string(I + 1) + ": chunk" +
+         (T.ChunkText.find_first_of(",-") == std::string::npos ? " " : "s ") +
+         T.ChunkText + " from " + std::to_string(T.Origin) + ", depth " +
+         std::to_string(T.MaxDepth);
+}
+
+/// The document's start: markers, title lines, the chunk legend and notes.
+void writeHeader(const Figure &F, llvm::raw_ostream &OS) {
+  const Plan &P = F.P;
+  OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+     << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
+     << num(F.TotalW) << "\" height=\"" << num(F.TotalH)
+     << "\" viewBox=\"0 0 " << num(F.TotalW) << " " << num(F.TotalH)
+     << "\" font-family=\"sans-serif\">\n"
+     << "<title>" << xmlText(P.Name) << "</title>\n"
+     << "<defs>\n";
+  for (uint32_t C = 0; C < F.Colours; ++C)
+    OS << "  <marker id=\"arrow" << C
+       << "\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
+          "fill=\""
+       << chunkColour(C) << "\"/></marker>\n";
+  OS << "</defs>\n"
+     << "<rect x=\"0\" y=\"0\" width=\"" << num(F.TotalW) << "\" height=\""
+     << num(F.TotalH) << "\" fill=\"white\"/>\n"
+     << "<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"bold\">"
+     << xmlText(P.Name) << "</text>\n"
+     << "<text x=\"12\" y=\"38\" font-size=\"12\">"
+     << xmlText(P.Topo.str()) << ", " << collectiveKindName(P.Coll.Kind)
+     << " from " << (P.Coll.Roots.empty() ? 0 : P.Coll.Roots[0]) << ", "
+     << P.Coll.Bytes << " bytes in " << F.D << " chunk"
+     << (F.D == 1 ? "" : "s") << "; " << P.numSteps() << " steps, about "
+     << num(F.totalCost()) << " us (b = " << num(P.Model.B)
+     << " us, a = " << gnum(P.Model.A) << " us/byte)</text>\n";
+  // The legend: an arrow's colour is its first chunk's.
+  OS << "<g class=\"legend\">\n";
+  for (uint32_t C = 0; C < F.Colours; ++C) {
+    const double X = 12 + 120.0 * C;
+    OS << "  <rect x=\"" << num(X) << "\" y=\"50\" width=\"14\" height=\"10\" "
+       << "fill=\"" << chunkColour(C) << "\"/>\n"
+       << "  <text x=\"" << num(X + 18) << "\" y=\"59\" font-size=\"11\">"
+       << (F.D > 10 ? "chunks " : "chunk ") << C
+       << (F.D > 10 ? ", " + std::to_string(C + 10) + ", ..." : "")
+       << "</text>\n";
+  }
+  OS << "</g>\n";
+  double NoteY = 82;
+  if (F.Partial) {
+    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">steps "
+       << P.StepNumbers[F.Drawn.front()] << ".."
+       << P.StepNumbers[F.Drawn.back()] << " drawn (" << F.Drawn.size()
+       << " of " << P.numSteps()
+       << "); the total above is the whole plan's</text>\n";
+    NoteY += 16;
+  }
+  if (!F.Trees.Note.empty())
+    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">"
+       << xmlText(F.Trees.Note) << "</text>\n";
+}
+
+/// The tree view: one panel per class of chunks, depth as layers, each
+/// edge an elbow down from the parent (no edge passes through a node).
+void writeTreePanels(const Figure &F, llvm::raw_ostream &OS) {
+  for (size_t I = 0; I < F.Trees.Trees.size(); ++I) {
+    const SvgTree &T = F.Trees.Trees[I];
+    const double X0 = F.TreeAt[I].first, Y0 = F.Header + F.TreeAt[I].second;
+    const double Left =
+        X0 + (F.TreeW[I] - T.Width * F.TreeDX) / 2 + F.TreeDX / 2;
+    auto At = [&](NodeId V) {
+      return SvgPoint{Left + T.Slot[V] * F.TreeDX,
+                      Y0 + F.Title + F.Pad + T.Depth[V] * F.TreeDY};
+    };
+    const uint32_t Colour = T.FirstChunk % 10;
+    OS << "<g id=\"tree" << I << "\" class=\"tree\">\n"
+       << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
+       << "\" width=\"" << num(F.TreeW[I] - 8) << "\" height=\""
+       << num(F.TreeRowH - 8) << "\" fill=\"none\" stroke=\"#999\" rx=\"6\"/>\n"
+       << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
+       << "\" font-size=\"13\" font-weight=\"bold\">"
+       << xmlText(Figure::treeTitle(I, T)) << "</text>\n";
+    for (NodeId V = 0; V < F.N; ++V) {
+      if (T.Parent[V] == ~0u || V == T.Origin)
+        continue;
+      const SvgPoint A = At(T.Parent[V]), B = At(V);
+      const double Mid = (A.Y + B.Y) / 2;
+      SvgPath Elbow{{A, {A.X, Mid}, {B.X, Mid}, B}};
+      OS << "  <path class=\"tree-edge\" fill=\"none\" stroke=\""
+         << chunkColour(Colour) << "\" stroke-width=\"2\" marker-end=\"url(#arrow"
+         << Colour << ")\" d=\"" << pathData(Elbow, 0, F.TR + 2)
+         << "\"><title>" << T.Parent[V] << " -&gt; " << V << "</title></path>\n";
+    }
+    for (NodeId V = 0; V < F.N; ++V) {
+      if (T.Parent[V] == ~0u)
+        continue;
+      const SvgPoint C = At(V);
+      const bool Root = V == T.Origin;
+      OS << "  <circle id=\"t" << I << "n" << V << "\" class=\"node\" cx=\""
+         << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(F.TR)
+         << "\" fill=\"" << (Root ? "#333" : "white")
+         << "\" stroke=\"#333\"/>\n"
+         << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)
+         << "\" font-size=\"9\" text-anchor=\"middle\" fill=\""
+         << (Root ? "white" : "black") << "\">" << V << "</text>\n";
+    }
+    OS << "</g>\n";
+  }
+}
+
+/// Panel \p I: step Drawn[I] on the topology (\p Links, faint), one arrow
+/// per transfer along its route, and the step's cost as the caption.
+void writeStepPanel(const Figure &F, size_t I,
+                    const std::vector<SvgPath> &Links,
+                    llvm::raw_ostream &OS) {
+  const Plan &P = F.P;
+  const SvgLayout &Lay = F.Lay;
+  const size_t S = F.Drawn[I];
+  const double X0 = (I % F.PerRow) * F.PanelW,
+               Y0 = F.Header + F.TreesH + (I / F.PerRow) * F.PanelH;
+  const double OX = X0 + (F.PanelW - F.DrawW) / 2 - Lay.Lo.X * F.Unit,
+               OY = Y0 + F.Title + F.Pad - Lay.Lo.Y * F.Unit;
+  auto Scaled = [&](SvgPath Path) {
+    for (auto &Piece : Path)
+      for (SvgPoint &Pt : Piece)
+        Pt = {OX + Pt.X * F.Unit, OY + Pt.Y * F.Unit};
+    return Path;
+  };
+  OS << "<g id=\"step" << P.StepNumbers[S] << "\" class=\"panel\">\n"
+     << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
+     << "\" width=\"" << num(F.PanelW - 8) << "\" height=\""
+     << num(F.PanelH - 8) << "\" fill=\"none\" stroke=\"#999\" rx=\"6\"/>\n"
+     << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
+     << "\" font-size=\"13\" font-weight=\"bold\">step " << P.StepNumbers[S]
+     << "</text>\n";
+  for (const SvgPath &L : Links)
+    OS << "  <path class=\"link\" fill=\"none\" d=\""
+       << pathData(Scaled(L), 0, 0)
+       << "\" stroke=\"#ddd\" stroke-width=\"2\"/>\n";
+  // One arrow per transfer along its route, hop by hop. Parallel routes
+  // are offset a little by chunk so they stay apart.
+  for (const Transfer &X : P.step(S)) {
+    const uint32_t First = P.chunks(X).front();
+    const double Off = (double(First % 5) - 2) * 1.5;
+    OS << "  <path class=\"transfer\" fill=\"none\" stroke=\""
+       << chunkColour(First) << "\" stroke-width=\"2.5\" marker-end=\"url(#arrow"
+       << (First % 10 < F.Colours ? First % 10 : 0) << ")\" d=\""
+       << pathData(Scaled(routePath(P.Topo, Lay, X.Src, X.Dst)), Off, F.R + 2)
+       << "\"><title>" << xmlText(P.describe(X)) << "</title></path>\n";
+  }
+  for (NodeId V = 0; V < F.N; ++V) {
+    const SvgPoint C = Scaled({{Lay.Pos[V]}})[0][0];
+    const bool Root = std::find(P.Coll.Roots.begin(), P.Coll.Roots.end(), V) !=
+                      P.Coll.Roots.end();
+    OS << "  <circle id=\"p" << I << "n" << V << "\" class=\"node\" cx=\""
+       << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(F.R)
+       << "\" fill=\"" << (Root ? "#333" : "white") << "\" stroke=\"#333\"/>\n";
+    if (F.N <= 64)
+      OS << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)
+         << "\" font-size=\"10\" text-anchor=\"middle\" fill=\""
+         << (Root ? "white" : "black") << "\">" << V << "</text>\n";
+  }
+  uint32_t Longest;
+  const double Cost = F.stepCost(S, Longest);
+  OS << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
+     << num(Y0 + F.PanelH - 26) << "\" font-size=\"11\">" << P.step(S).size()
+     << " transfer" << (P.step(S).size() == 1 ? "" : "s") << ", longest "
+     << Longest << "/" << F.D << " of the message</text>\n"
+     << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
+     << num(Y0 + F.PanelH - 12) << "\" font-size=\"11\">";
+  if (P.step(S).empty())
+    OS << "no transfer: no cost";
+  else
+    OS << "b + (" << Longest << "/" << F.D << ") m a = " << num(Cost) << " us";
+  OS << "</text>\n</g>\n";
+}
+
 } // namespace
 
 llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
@@ -149,242 +423,20 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
   if (!Lay)
     return Lay.takeError();
   const SvgTreeView Trees = planTrees(P);
+  const Figure F(P, *Lay, Trees, *Drawn);
 
-  // Step panels: layout units scaled so nodes stay Spacing apart and links
-  // pass other nodes with room for the arrows' offsets (3 px) and width.
-  const double Spacing = N > 64 ? 18 : N > 16 ? 32 : 48;
-  const double R = N > 64 ? 5 : N > 16 ? 8 : 11;
-  const double Unit = std::max(Spacing / Lay->MinGap, (R + 7) / Lay->Clearance);
-  const double DrawW = (Lay->Hi.X - Lay->Lo.X) * Unit,
-               DrawH = (Lay->Hi.Y - Lay->Lo.Y) * Unit;
-  const double Pad = R + 12, Title = 22, Caption = 34;
-  const double PanelW = std::max(240.0, DrawW + 2 * Pad);
-  const double PanelH = Title + DrawH + 2 * Pad + Caption;
-  const size_t Steps = std::max<size_t>(Drawn->size(), 1);
-  const size_t PerRow =
-      std::min<size_t>(Steps, std::clamp<size_t>(size_t(1200 / PanelW), 1, 4));
-  const size_t Rows = (Steps + PerRow - 1) / PerRow;
-  const uint32_t D = P.Coll.dataChunks() ? P.Coll.dataChunks() : 1;
-
-  // Tree panels: leaf slots TreeDX apart, layers TreeDY apart.
-  const double TR = 9, TreeDX = 2 * TR + 12, TreeDY = 52;
-  std::vector<double> TreeW;
-  double TreeRowW = 0, TreesH = 0, TreeRowH = 0;
-  auto TreeTitle = [](size_t I, const SvgTree &T) {
-    return "tree " + std::to_string(I + 1) + ": chunk" +
-           (T.ChunkText.find_first_of(",-") == std::string::npos ? " "
-                                                                  : "s ") +
-           T.ChunkText + " from " + std::to_string(T.Origin) + ", depth " +
-           std::to_string(T.MaxDepth);
-  };
-  for (const SvgTree &T : Trees.Trees) {
-    // Wide enough for the title too (13 px bold: about 8 px a character).
-    const double TitleW = 28 + 8.0 * TreeTitle(TreeW.size(), T).size();
-    TreeW.push_back(std::max({240.0, TitleW, T.Width * TreeDX + 2 * Pad}));
-    TreeRowH = std::max(TreeRowH, Title + T.MaxDepth * TreeDY + 2 * Pad + 20);
-  }
-  // Trees go in rows of at most 1200 px (or one when wider).
-  std::vector<std::pair<double, double>> TreeAt;
-  {
-    double X = 0, Y = 0;
-    for (double W : TreeW) {
-      if (X > 0 && X + W > 1200) {
-        X = 0;
-        Y += TreeRowH;
-      }
-      TreeAt.push_back({X, Y});
-      X += W;
-      TreeRowW = std::max(TreeRowW, X);
-    }
-    TreesH = TreeW.empty() ? 0 : Y + TreeRowH;
-  }
-
-  // Per-step cost and the total, as printed in the captions.
-  auto StepCost = [&](size_t S, uint32_t &Longest) {
-    Longest = 0;
-    for (const Transfer &X : P.step(S)) {
-      uint32_t K = 0;
-      P.chunks(X).forEachRange([&](ChunkRange Rg) {
-        K += Rg.Begin < D ? std::min(Rg.End, D) - Rg.Begin : 0;
-      });
-      Longest = std::max(Longest, K);
-    }
-    return P.Model.B + double(Longest) / D * double(P.Coll.Bytes) * P.Model.A;
-  };
-  double Total = 0;
-  for (size_t S = 0; S < P.numSteps(); ++S) {
-    uint32_t K;
-    Total += StepCost(S, K);
-  }
-
-  const uint32_t Colours = std::min<uint32_t>(D, 10);
-  const bool Partial = Drawn->size() != P.numSteps();
-  const double Header =
-      48 + 22 + (Partial ? 16 : 0) + (Trees.Note.empty() ? 0 : 16);
-  const double TotalW = std::max({PerRow * PanelW, TreeRowW, 120.0 * Colours + 24});
-  const double TotalH = Header + TreesH + Rows * PanelH;
-
-  OS << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-     << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\""
-     << num(TotalW) << "\" height=\"" << num(TotalH) << "\" viewBox=\"0 0 "
-     << num(TotalW) << " " << num(TotalH) << "\" font-family=\"sans-serif\">\n"
-     << "<title>" << xmlText(P.Name) << "</title>\n"
-     << "<defs>\n";
-  for (uint32_t C = 0; C < Colours; ++C)
-    OS << "  <marker id=\"arrow" << C
-       << "\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
-          "markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" "
-          "fill=\""
-       << chunkColour(C) << "\"/></marker>\n";
-  OS << "</defs>\n"
-     << "<rect x=\"0\" y=\"0\" width=\"" << num(TotalW) << "\" height=\""
-     << num(TotalH) << "\" fill=\"white\"/>\n"
-     << "<text x=\"12\" y=\"20\" font-size=\"15\" font-weight=\"bold\">"
-     << xmlText(P.Name) << "</text>\n"
-     << "<text x=\"12\" y=\"38\" font-size=\"12\">"
-     << xmlText(P.Topo.str()) << ", " << collectiveKindName(P.Coll.Kind)
-     << " from " << (P.Coll.Roots.empty() ? 0 : P.Coll.Roots[0]) << ", "
-     << P.Coll.Bytes << " bytes in " << D << " chunk" << (D == 1 ? "" : "s")
-     << "; " << P.numSteps() << " steps, about " << num(Total)
-     << " us (b = " << num(P.Model.B) << " us, a = " << gnum(P.Model.A)
-     << " us/byte)</text>\n";
-  // The legend: an arrow's colour is its first chunk's.
-  OS << "<g class=\"legend\">\n";
-  for (uint32_t C = 0; C < Colours; ++C) {
-    const double X = 12 + 120.0 * C;
-    OS << "  <rect x=\"" << num(X) << "\" y=\"50\" width=\"14\" height=\"10\" "
-       << "fill=\"" << chunkColour(C) << "\"/>\n"
-       << "  <text x=\"" << num(X + 18) << "\" y=\"59\" font-size=\"11\">"
-       << (D > 10 ? "chunks " : "chunk ") << C
-       << (D > 10 ? ", " + std::to_string(C + 10) + ", ..." : "")
-       << "</text>\n";
-  }
-  OS << "</g>\n";
-  double NoteY = 82;
-  if (Partial) {
-    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">steps "
-       << P.StepNumbers[Drawn->front()] << ".." << P.StepNumbers[Drawn->back()]
-       << " drawn (" << Drawn->size() << " of " << P.numSteps()
-       << "); the total above is the whole plan's</text>\n";
-    NoteY += 16;
-  }
-  if (!Trees.Note.empty())
-    OS << "<text x=\"12\" y=\"" << num(NoteY) << "\" font-size=\"11\">"
-       << xmlText(Trees.Note) << "</text>\n";
-
-  // The tree view: one panel per class of chunks, depth as layers, each
-  // edge an elbow down from the parent (no edge passes through a node).
-  for (size_t I = 0; I < Trees.Trees.size(); ++I) {
-    const SvgTree &T = Trees.Trees[I];
-    const double X0 = TreeAt[I].first, Y0 = Header + TreeAt[I].second;
-    const double Left = X0 + (TreeW[I] - T.Width * TreeDX) / 2 + TreeDX / 2;
-    auto At = [&](NodeId V) {
-      return SvgPoint{Left + T.Slot[V] * TreeDX,
-                      Y0 + Title + Pad + T.Depth[V] * TreeDY};
-    };
-    const uint32_t Colour = T.FirstChunk % 10;
-    OS << "<g id=\"tree" << I << "\" class=\"tree\">\n"
-       << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
-       << "\" width=\"" << num(TreeW[I] - 8) << "\" height=\""
-       << num(TreeRowH - 8) << "\" fill=\"none\" stroke=\"#999\" rx=\"6\"/>\n"
-       << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
-       << "\" font-size=\"13\" font-weight=\"bold\">"
-       << xmlText(TreeTitle(I, T)) << "</text>\n";
-    for (NodeId V = 0; V < N; ++V) {
-      if (T.Parent[V] == ~0u || V == T.Origin)
-        continue;
-      const SvgPoint A = At(T.Parent[V]), B = At(V);
-      const double Mid = (A.Y + B.Y) / 2;
-      SvgPath Elbow{{A, {A.X, Mid}, {B.X, Mid}, B}};
-      OS << "  <path class=\"tree-edge\" fill=\"none\" stroke=\""
-         << chunkColour(Colour) << "\" stroke-width=\"2\" marker-end=\"url(#arrow"
-         << Colour << ")\" d=\"" << pathData(Elbow, 0, TR + 2)
-         << "\"><title>" << T.Parent[V] << " -&gt; " << V << "</title></path>\n";
-    }
-    for (NodeId V = 0; V < N; ++V) {
-      if (T.Parent[V] == ~0u)
-        continue;
-      const SvgPoint C = At(V);
-      const bool Root = V == T.Origin;
-      OS << "  <circle id=\"t" << I << "n" << V << "\" class=\"node\" cx=\""
-         << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(TR)
-         << "\" fill=\"" << (Root ? "#333" : "white")
-         << "\" stroke=\"#333\"/>\n"
-         << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)
-         << "\" font-size=\"9\" text-anchor=\"middle\" fill=\""
-         << (Root ? "white" : "black") << "\">" << V << "</text>\n";
-    }
-    OS << "</g>\n";
-  }
-
-  // The topology's links, faint, once (not for the complete graph: the
-  // arrows are its links); wrap links leave and re-enter at the edges.
+  writeHeader(F, OS);
+  writeTreePanels(F, OS);
+  // The topology's links, once (not for the complete graph: the arrows are
+  // its links); wrap links leave and re-enter at the edges.
   std::vector<SvgPath> Links;
   if (P.Topo.kind() != TopologyKind::Complete)
     for (NodeId A = 0; A < N; ++A)
       for (NodeId B = A + 1; B < N; ++B)
         if (P.Topo.areNeighbors(A, B))
           Links.push_back(routePath(P.Topo, *Lay, A, B));
-
-  for (size_t I = 0; I < Drawn->size(); ++I) {
-    const size_t S = (*Drawn)[I];
-    const double X0 = (I % PerRow) * PanelW,
-                 Y0 = Header + TreesH + (I / PerRow) * PanelH;
-    const double OX = X0 + (PanelW - DrawW) / 2 - Lay->Lo.X * Unit,
-                 OY = Y0 + Title + Pad - Lay->Lo.Y * Unit;
-    auto Scaled = [&](SvgPath Path) {
-      for (auto &Piece : Path)
-        for (SvgPoint &Pt : Piece)
-          Pt = {OX + Pt.X * Unit, OY + Pt.Y * Unit};
-      return Path;
-    };
-    OS << "<g id=\"step" << P.StepNumbers[S] << "\" class=\"panel\">\n"
-       << "  <rect x=\"" << num(X0 + 4) << "\" y=\"" << num(Y0 + 4)
-       << "\" width=\"" << num(PanelW - 8) << "\" height=\"" << num(PanelH - 8)
-       << "\" fill=\"none\" stroke=\"#999\" rx=\"6\"/>\n"
-       << "  <text x=\"" << num(X0 + 14) << "\" y=\"" << num(Y0 + 22)
-       << "\" font-size=\"13\" font-weight=\"bold\">step "
-       << P.StepNumbers[S] << "</text>\n";
-    for (const SvgPath &L : Links)
-      OS << "  <path class=\"link\" fill=\"none\" d=\""
-         << pathData(Scaled(L), 0, 0)
-         << "\" stroke=\"#ddd\" stroke-width=\"2\"/>\n";
-    // One arrow per transfer along its route, hop by hop. Parallel routes
-    // are offset a little by chunk so they stay apart.
-    for (const Transfer &X : P.step(S)) {
-      const uint32_t First = P.chunks(X).front();
-      const double Off = (double(First % 5) - 2) * 1.5;
-      OS << "  <path class=\"transfer\" fill=\"none\" stroke=\""
-         << chunkColour(First) << "\" stroke-width=\"2.5\" marker-end=\"url(#arrow"
-         << (First % 10 < Colours ? First % 10 : 0) << ")\" d=\""
-         << pathData(Scaled(routePath(P.Topo, *Lay, X.Src, X.Dst)), Off, R + 2)
-         << "\"><title>" << xmlText(P.describe(X)) << "</title></path>\n";
-    }
-    for (NodeId V = 0; V < N; ++V) {
-      const SvgPoint C = Scaled({{Lay->Pos[V]}})[0][0];
-      const bool Root =
-          std::find(P.Coll.Roots.begin(), P.Coll.Roots.end(), V) !=
-          P.Coll.Roots.end();
-      OS << "  <circle id=\"p" << I << "n" << V << "\" class=\"node\" cx=\""
-         << num(C.X) << "\" cy=\"" << num(C.Y) << "\" r=\"" << num(R)
-         << "\" fill=\"" << (Root ? "#333" : "white")
-         << "\" stroke=\"#333\"/>\n";
-      if (N <= 64)
-        OS << "  <text x=\"" << num(C.X) << "\" y=\"" << num(C.Y + 4)
-           << "\" font-size=\"10\" text-anchor=\"middle\" fill=\""
-           << (Root ? "white" : "black") << "\">" << V << "</text>\n";
-    }
-    uint32_t Longest;
-    const double Cost = StepCost(S, Longest);
-    OS << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
-       << num(Y0 + PanelH - 26) << "\" font-size=\"11\">" << P.step(S).size()
-       << " transfer" << (P.step(S).size() == 1 ? "" : "s") << ", longest "
-       << Longest << "/" << D << " of the message</text>\n"
-       << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
-       << num(Y0 + PanelH - 12) << "\" font-size=\"11\">b + (" << Longest
-       << "/" << D << ") m a = " << num(Cost) << " us</text>\n"
-       << "</g>\n";
-  }
+  for (size_t I = 0; I < Drawn->size(); ++I)
+    writeStepPanel(F, I, Links, OS);
   OS << "</svg>\n";
   return llvm::Error::success();
 }
