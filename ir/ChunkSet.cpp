@@ -279,11 +279,78 @@ std::pair<uint64_t, uint64_t> chunkByteRange(uint32_t Chunk, uint32_t NumChunks,
   return {Lo, Hi};
 }
 
+/// sum_{j=0}^{N-1} floor((A j + B) / M), by the Euclid-like reduction (the
+/// classic floor_sum): O(log M) steps. Every value here stays below 2^96.
+static unsigned __int128 floorSum(unsigned __int128 N, unsigned __int128 M,
+                                  unsigned __int128 A, unsigned __int128 B) {
+  unsigned __int128 Sum = 0;
+  while (true) {
+    if (A >= M) {
+      Sum += N * (N - 1) / 2 * (A / M);
+      A %= M;
+    }
+    if (B >= M) {
+      Sum += N * (B / M);
+      B %= M;
+    }
+    const unsigned __int128 YMax = A * N + B;
+    if (YMax < M)
+      return Sum;
+    N = YMax / M;
+    B = YMax % M;
+    std::swap(M, A);
+  }
+}
+
+/// Bytes of one cube's chunks. A cube may have C/2 runs (every other
+/// chunk), so the runs are not walked: its run starts are Base plus the
+/// subsets of its run bits; for the largest contiguous block of those bits
+/// they form an arithmetic progression, whose byte sum floorSum() gives in
+/// O(log C). Only the other run bits' subsets are enumerated (none for the
+/// "every 2^k-th chunk" sets of dimension-ordered exchanges).
+static uint64_t cubeBytes(const ChunkCube &Cube, uint32_t NumChunks,
+                          uint64_t Bytes) {
+  using U128 = unsigned __int128;
+  const uint64_t Run = Cube.runLength();
+  const uint32_t RunBits = Cube.runBits();
+  // The largest block of consecutive run bits: bits [Lo, Hi).
+  uint32_t Lo = 0, Hi = 0;
+  for (uint32_t Bits = RunBits; Bits;) {
+    const uint32_t L = __builtin_ctz(Bits);
+    uint32_t H = L;
+    while (H < 32 && (Bits >> H & 1))
+      ++H;
+    if (H - L > Hi - Lo)
+      Lo = L, Hi = H;
+    Bits &= H >= 32 ? 0 : ~((uint32_t(1) << H) - 1);
+  }
+  const uint32_t Block =
+      Hi > Lo ? uint32_t(((uint64_t(1) << Hi) - 1) & ~((uint64_t(1) << Lo) - 1))
+              : 0;
+  const uint32_t Others = RunBits & ~Block;
+  const U128 Terms = U128(1) << (Hi - Lo), Step = (U128(1) << Lo) * Bytes;
+  U128 Total = 0;
+  uint32_t Sub = 0;
+  do {
+    const U128 Start = U128(Cube.Base | Sub);
+    // Sum over the progression's runs of floor(End m/C) - floor(Begin m/C).
+    Total += floorSum(Terms, NumChunks, Step, (Start + Run) * Bytes) -
+             floorSum(Terms, NumChunks, Step, Start * Bytes);
+    Sub = (Sub - Others) & Others;
+  } while (Sub != 0);
+  return uint64_t(Total);
+}
+
 uint64_t chunkSetBytes(ChunkSet Set, uint32_t NumChunks, uint64_t Bytes) {
-  // Equal chunks: no need to walk the runs (a cube may have C/2 of them).
+  // Equal chunks: no need to look at the runs.
   if (Bytes % NumChunks == 0)
     return Set.count() * (Bytes / NumChunks);
   uint64_t Total = 0;
+  if (Set.isCubes()) {
+    for (const ChunkCube &Cube : Set.cubes())
+      Total += cubeBytes(Cube, NumChunks, Bytes);
+    return Total;
+  }
   Set.forEachRange([&](ChunkRange R) {
     Total += chunkByteRange(R.End - 1, NumChunks, Bytes).second -
              chunkByteRange(R.Begin, NumChunks, Bytes).first;
