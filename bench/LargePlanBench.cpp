@@ -18,11 +18,15 @@
 //   bazel run --config=release //bench:large_plan_bench -- ALGORITHM TOPOLOGY [FILE]
 //
 // Needs the file's size on disk (about 3 GB) and about 5 GiB of memory.
-// Measured (2 shared cores at load 6 to 19, so CPU times): 9.6e7 transfers,
-// 3 280 812 171 bytes (34.0 B/transfer); lowering 84 s CPU, 4098 MiB peak;
-// write 15 s CPU, 2679 MiB; read 93 s CPU, 3357 MiB peak for a plan
+// Measured (2 shared cores at load 6 to 25, so CPU times): 9.6e7 transfers,
+// 3 280 812 171 bytes (34.0 B/transfer); lowering 75 s CPU, 4098 MiB peak;
+// write 16 s CPU, 2679 MiB; read 80 s CPU, 3357 MiB peak for a plan
 // resident in 2912 MiB (1.14x; the whole-message reader needed about 12x
-// and cannot parse over 2 GiB at all).
+// and cannot parse over 2 GiB at all); verify 39 s CPU, 3685 MiB peak,
+// verified; the read plan rewrites to the file's bytes. (Before chunkSetBytes
+// summed cubes in closed form, the verify phase ran over 17 min of CPU
+// without finishing: its 2^22 chunks outnumber the 2^20 bytes, so chunks
+// are unequal and every cube's runs were walked.)
 // Not run by the tests.
 //
 //===----------------------------------------------------------------------===//
