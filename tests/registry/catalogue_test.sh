@@ -10,15 +10,8 @@
 # runfile points to (the test is tagged external: it is never cached).
 set -u
 
-runfile() {
-  local p
-  for p in "${TEST_SRCDIR:-}/${TEST_WORKSPACE:-__main__}/$1" \
-           "${TEST_SRCDIR:-}/__main__/$1" "$1"; do
-    [[ -f "$p" ]] && { echo "$p"; return; }
-  done
-  echo "catalogue_test: cannot find $1 in the runfiles" >&2
-  exit 2
-}
+# runfile(): tests/registry/runfiles.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/runfiles.sh"
 
 DOC=$(runfile docs/ALGORITHMS.md)
 ROOT=${CATALOGUE_ROOT:-$(dirname "$(dirname "$(readlink -f "$DOC")")")}

@@ -6,15 +6,8 @@
 # must shrink with it). Tagged external: it reads the tree, so it is never
 # cached.
 set -u
-runfile() {
-  local p
-  for p in "${TEST_SRCDIR:-}/${TEST_WORKSPACE:-__main__}/$1" \
-           "${TEST_SRCDIR:-}/__main__/$1" "$1"; do
-    [[ -f "$p" ]] && { echo "$p"; return; }
-  done
-  echo "code_size_test: cannot find $1 in the runfiles" >&2
-  exit 2
-}
+# runfile(): tests/registry/runfiles.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/runfiles.sh"
 SCRIPT=$(readlink -f "$(runfile tools/code_size.py)")
 ROOT=${CODE_SIZE_ROOT:-$(dirname "$(dirname "$SCRIPT")")}
 [[ -f "$ROOT/compiler/Algorithms.def" ]] || {

@@ -5,15 +5,8 @@
 # the README's runfile points to, like catalogue_test (tagged external).
 set -u
 
-runfile() {
-  local p
-  for p in "${TEST_SRCDIR:-}/${TEST_WORKSPACE:-__main__}/$1" \
-           "${TEST_SRCDIR:-}/__main__/$1" "$1"; do
-    [[ -f "$p" ]] && { echo "$p"; return; }
-  done
-  echo "readme_layout_test: cannot find $1 in the runfiles" >&2
-  exit 2
-}
+# runfile(): tests/registry/runfiles.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/runfiles.sh"
 
 README=$(runfile README.md)
 ROOT=${README_ROOT:-$(dirname "$(readlink -f "$README")")}
