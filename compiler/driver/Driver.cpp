@@ -20,33 +20,6 @@ static Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
-Expected<MachineModel> buildMachineModel(const MachineOptions &Opts) {
-  MachineModel M;
-  if (Opts.Machine == "delta" || Opts.Machine == "meganode") {
-    auto Preset = MachineModel::preset(Opts.Machine);
-    if (!Preset)
-      return Preset.takeError();
-    M = *Preset;
-  } else {
-    auto Buf = MemoryBuffer::getFile(Opts.Machine);
-    if (!Buf)
-      return makeError("--machine: '" + Opts.Machine +
-                       "' is neither a preset (delta, meganode) nor a "
-                       "readable machine file: " +
-                       Buf.getError().message());
-    if (Error E = M.parseWords((*Buf)->getBuffer(), Opts.Machine))
-      return makeError("machine file " + toString(std::move(E)));
-  }
-  if (Opts.Nu >= 0) {
-    if (Opts.Nu > 30)
-      return makeError("--nu=" + Twine(Opts.Nu) + " is too large (at most 30)");
-    M.Capacity = uint32_t(1) << Opts.Nu;
-  }
-  if (Error E = M.parseWords(Opts.Overrides))
-    return std::move(E);
-  return M;
-}
-
 std::string planName(const Plan &P, StringRef Algorithm) {
   // ALGORITHM-KIND-EXTENTS-rootR: what most lowerings already wrote, as
   // a file name can take it (no ':').

@@ -9,6 +9,7 @@
 #define BCASTC_COMPILER_DRIVER_DRIVER_H
 
 #include "compiler/Lowering.h"
+#include "compiler/driver/MachineFile.h"
 #include "compiler/driver/OutputFile.h"
 #include "verifier/Verifier.h"
 
@@ -22,16 +23,7 @@ namespace bcastc {
 
 /// The machine a user describes on the command line: a preset or machine
 /// file, then overrides.
-struct MachineOptions {
-  /// `delta`, `meganode`, or a path to a file of key=value words.
-  std::string Machine = "delta";
-  /// nu, or -1 to keep the machine's capacity.
-  int Nu = -1;
-  /// Extra key=value words applied last (`ports=all switching=...`).
-  std::string Overrides;
-};
 
-llvm::Expected<MachineModel> buildMachineModel(const MachineOptions &Opts);
 
 /// One algorithm's outcome for a request.
 struct Candidate {

@@ -13,6 +13,7 @@
 
 #include "backends/Backend.h"
 #include "compiler/driver/Commands.h"
+#include "compiler/driver/MachineFile.h"
 #include "compiler/driver/Progress.h"
 #include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
@@ -86,10 +87,12 @@ cl::opt<std::string> SizeStrategyOpt(
     cl::desc("How power-of-two algorithms reach other sizes: auto, virtual "
              "(virtual nodes) or companions"),
     cl::init("auto"), cl::cat(Category), LOWERING_SUBS);
+const std::string MachineHelp =
+    "Machine preset (" + machinePresetNames() +
+    "; machines/ cites their sources) or a file of key=value words "
+    "(default delta)";
 cl::opt<std::string> MachineOpt(
-    "machine",
-    cl::desc("Machine preset (delta, meganode) or a file of key=value words "
-             "(default delta)"),
+    "machine", cl::desc(MachineHelp),
     cl::init("delta"), cl::cat(Category), LOWERING_SUBS, cl::sub(VerifyCmd));
 cl::opt<int> NuOpt("nu",
                    cl::desc("Link capacity 2^nu circuits (default: "
