@@ -334,6 +334,10 @@ llvm::Error emitNetworkCalibrationProgram(const NetworkCalibrationOptions &Opts,
   if (Topo.numNodes() < 2)
     return failure("calibration needs at least 2 nodes, " + Topo.str() +
                    " has 1");
+  if (Topo.numNodes() > MaxCalibrationNodes)
+    return failure("calibration runs one rank per node: " + Topo.str() +
+                   " has " + llvm::Twine(Topo.numNodes()) +
+                   " nodes, more than " + llvm::Twine(MaxCalibrationNodes));
   if (Opts.Root >= Topo.numNodes())
     return failure("calibration root " + llvm::Twine(Opts.Root) +
                    " is not a node of " + Topo.str());

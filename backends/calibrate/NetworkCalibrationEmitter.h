@@ -51,6 +51,10 @@ struct NetworkCalibrationOptions {
 /// keeps one receive buffer of the largest size per neighbour.
 constexpr unsigned MaxCalibrationFanout = 16;
 
+/// Largest topology calibrated: one rank per node, and the emitter walks
+/// every node for its distance (no MPI job has more ranks).
+constexpr uint32_t MaxCalibrationNodes = uint32_t(1) << 24;
+
 /// Writes the C++ source of the program; it takes an optional argument, the
 /// machine file to write (default machine.txt).
 llvm::Error emitNetworkCalibrationProgram(const NetworkCalibrationOptions &Opts,

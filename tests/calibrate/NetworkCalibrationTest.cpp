@@ -116,6 +116,11 @@ TEST(NetworkCalibration, UsageErrorsWriteNoFile) {
   EXPECT_EQ(R.Text, "(no file)");
   EXPECT_EQ(R.Err, "bcastc: error: calibration sizes are at most 1 GiB (an "
                    "MPI count), got 2147483648\n");
+  R = calibrate("hypercube:25", "0");
+  EXPECT_EQ(R.RC, 2);
+  EXPECT_EQ(R.Text, "(no file)");
+  EXPECT_EQ(R.Err, "bcastc: error: calibration runs one rank per node: "
+                   "hypercube:25 has 33554432 nodes, more than 16777216\n");
   R = calibrate("linear:1", "0");
   EXPECT_EQ(R.RC, 2);
   EXPECT_EQ(R.Text, "(no file)");
