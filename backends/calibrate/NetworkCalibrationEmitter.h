@@ -13,9 +13,11 @@
 //    with an empty message), and receives m from k of them at once (after
 //    an empty go). The data time (largest size minus smallest) grows k-fold
 //    on one port and not at all on all ports: degree x T(1) / T(degree) is
-//    the number of ports (ports=one, all or K), its slope in k per byte the
-//    NIC's per-byte cost nic. At the smallest size the slope in k is the gap
-//    g; o is how long R's MPI_Send of the smallest size takes to return.
+//    the number of ports (ports=one, all or K), and T(degree) / (degree m)
+//    what a byte costs the node's interface, nic (0 when T is flat). At the
+//    smallest size the slope of T in k is the gap g; o is how long R's
+//    MPI_Send of the smallest size takes to return (b, the whole start-up
+//    of a message, includes it).
 //
 // It writes a machine file: one comment per measurement (hops or k, bytes,
 // the minimum time over the repetitions, the fitted time and the residual)

@@ -11,6 +11,8 @@
 #   one-port (shared interface links): a = 1e-4 us/B, hop = 1 us, b = 3 us,
 #     nic = a, ports=one;
 #   all-port (FATPIPE interfaces): the same a, hop and b, nic=0, ports=all;
+#   two ports (X and Y neighbours through separate shared interfaces): the
+#     same a, hop and b, nic = a / 2, ports=2;
 #   one-port with SMPI's send overheads smpi/os = 2 us (MPI_Send) and
 #     smpi/ois = 1 us (MPI_Isend, so k sends at once start 1 us apart):
 #     o = 2 us, g = 1 us.
@@ -79,6 +81,13 @@ if run allport torus4x4-allport.xml; then
   expect allport b 3 5
   [ "$M_nic" = 0 ] || fail "allport: nic=$M_nic, expected 0 (no shared interface)"
   [ "$M_ports" = all ] || fail "allport: ports=$M_ports, expected all"
+fi
+if run twoport torus4x4-twoport.xml; then
+  expect twoport a 0.0001 5
+  expect twoport hop 1 5
+  expect twoport b 3 5
+  expect twoport nic 0.00005 5
+  [ "$M_ports" = 2 ] || fail "twoport: ports=$M_ports, expected 2"
 fi
 if run overheads torus4x4-oneport.xml --cfg=smpi/os:0:2e-6:0 --cfg=smpi/ois:0:1e-6:0; then
   expect overheads o 2 5
