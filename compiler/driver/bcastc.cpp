@@ -45,6 +45,11 @@ cl::SubCommand
                   "Rank the algorithms that apply to a topology by cost "
                   "(--list: all of them)");
 
+cl::SubCommand CalibrateCmd(
+    "calibrate", "Emit an MPI program that measures the machine and writes "
+                 "a machine file: lambda, a and b (Bruck et al. 2.2), or "
+                 "with --topology a, b, hop, o, g, nic and ports");
+
 #define LOWERING_SUBS                                                          \
   cl::sub(CompileCmd), cl::sub(CostCmd), cl::sub(AlgorithmsCmd)
 
@@ -53,9 +58,11 @@ cl::opt<std::string> TopologyOpt(
     cl::desc("linear:N, ring:N, mesh:AxB[xC], torus:AxB[xC], hypercube:D or "
              "complete:N"),
     cl::value_desc("spec"), cl::cat(Category), LOWERING_SUBS,
-    cl::sub(VerifyCmd)); // verify FILE.xml: the file's transfers on it
+    cl::sub(VerifyCmd), // verify FILE.xml: the file's transfers on it
+    cl::sub(CalibrateCmd)); // calibrate: the hop distances from --root
 cl::opt<std::string> RootOpt("root", cl::desc("Source node id (default 0)"),
-                             cl::init("0"), cl::cat(Category), LOWERING_SUBS);
+                             cl::init("0"), cl::cat(Category), LOWERING_SUBS,
+                             cl::sub(CalibrateCmd));
 cl::opt<std::string>
     BytesOpt("bytes",
              cl::desc("Message length: 4096, 64KiB, 1MiB, ... (default "
@@ -137,9 +144,6 @@ cl::opt<std::string>
     PlotOpt("plot",
             cl::desc("With --sweep: also draw the curves as an SVG chart"),
             cl::value_desc("file.svg"), cl::cat(Category), cl::sub(CostCmd));
-cl::SubCommand CalibrateCmd(
-    "calibrate", "Emit an MPI program that measures lambda, a and b and "
-                 "writes a machine file (Bruck et al. 2.2)");
 cl::opt<std::string> CalibrateEmitOpt("emit",
                                       cl::desc("Output kind: mpi-cpp"),
                                       cl::init("mpi-cpp"), cl::cat(Category),
@@ -149,7 +153,7 @@ cl::opt<std::string> CalibrateOutputOpt(
     cl::value_desc("file"), cl::cat(Category), cl::sub(CalibrateCmd));
 cl::opt<std::string> CalibrateSizesOpt(
     "sizes", cl::desc("Message sizes, e.g. 8,64,512,4KiB (default "
-                      "8,64,512,4096,32768)"),
+                      "8,64,512,4096,32768; with --topology 8B..4MiB)"),
     cl::cat(Category), cl::sub(CalibrateCmd));
 cl::opt<unsigned> CalibrateRepeatOpt(
     "repeat", cl::desc("Timed repetitions per measurement (default 20)"),
