@@ -22,7 +22,9 @@
 # and all-port, at 8 B, 64 KiB, 1 MiB and 16 MiB, the --top 5 plans. Plans
 # are ranked and shaped with a machine file per platform (what
 # `bcastc calibrate` measured there): --machine=PLATFORM=FILE, PLATFORM as
-# torus:16x16-one, or --machine=FILE for every platform without one; words
+# torus:16x16-one, or --machine=FILE for every platform without one, or
+# --machine=calibrate: emit `bcastc calibrate --topology=TOPO`'s program and
+# run it under smpirun on each platform first (PLATFORM/calibrate.log); words
 # the file lacks are added: ports=all on all-port platforms and
 # contention=charge. Prints per plan its predicted time (the model's, from
 # `bcastc algorithms`) next to the simulated one, and per platform and size
@@ -151,6 +153,13 @@ machine_file() {
   echo "$found"
 }
 
+nodes() { # SPEC -> node count
+  local n=1 e
+  [ "${1%%:*}" = hypercube ] && { echo $((1 << ${1#*:})); return; }
+  for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
+  echo $n
+}
+
 for tool in smpicxx smpirun; do
   if ! command -v $tool >/dev/null; then
     echo "run.sh: $tool not found: install libsimgrid-dev (tools/setup.sh)" >&2
@@ -192,18 +201,43 @@ model_flag() {
   [ "$1" = all ] && echo "--model=ports=all contention=charge" ||
     echo "--model=contention=charge"
 }
-# rank_flags TOPO MODEL: sets RANK (bcastc's machine flags for a platform)
-# and PLATFORM_FLAGS (make_platform's constants).
+# platform_flags: sets PLATFORM_FLAGS, make_platform's constants.
+platform_flags() {
+  PLATFORM_FLAGS=()
+  [ $MODE = modern ] && PLATFORM_FLAGS=(--link-bw="$LINK_BW"
+    --link-lat="$LINK_LAT" --nic-bw="$NIC_BW" --nic-lat="$NIC_LAT")
+  return 0
+}
+# calibrate TOPO MODEL DIR: runs `bcastc calibrate`'s program for TOPO on
+# the platform of DIR under smpirun; it writes DIR/calibrated.machine.
+calibrate() {
+  local log="$3/calibrate.log"
+  { "$BCASTC" calibrate --topology="$1" --root="$ROOT" --emit=mpi-cpp \
+    -o "$3/calibrate.cc" &&
+    "${CXX[@]}" "$3/calibrate.cc" -o "$3/calibrate" &&
+    smpirun -np $(nodes $1) -platform "$3/platform.xml" -hostfile "$3/hosts" \
+      $SMPIRUN_CFG "$3/calibrate" "$3/calibrated.machine"; } >"$log" 2>&1 &&
+    [ -s "$3/calibrated.machine" ] || {
+    echo "run.sh: calibrating $1-$2 failed (needs bcastc calibrate --topology): $(tail -3 "$log")" >&2
+    exit 2
+  }
+}
+# rank_flags TOPO MODEL DIR: sets RANK, bcastc's machine flags for the
+# platform written in DIR (in modern mode: its machine file, made by
+# calibrate when that file is `calibrate`).
 rank_flags() {
   if [ $MODE = delta ]; then
     RANK=("$(model_flag $2)")
-    PLATFORM_FLAGS=()
     return
   fi
   local file words=""
   file=$(machine_file "$1-$2")
+  if [ "$file" = calibrate ]; then
+    calibrate $1 $2 $3
+    file=$3/calibrated.machine
+  fi
   if [ -z "$file" ] || [ ! -f "$file" ]; then
-    echo "run.sh: no machine file for $1-$2: give --machine=$1-$2=FILE or --machine=FILE (bcastc calibrate writes one)" >&2
+    echo "run.sh: no machine file for $1-$2: give --machine=$1-$2=FILE, --machine=FILE or --machine=calibrate" >&2
     exit 2
   fi
   file="$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
@@ -211,8 +245,7 @@ rank_flags() {
   grep -q 'contention=' "$file" || words="$words contention=charge"
   RANK=("--machine=$file")
   [ -n "$words" ] && RANK+=("--model=${words# }")
-  PLATFORM_FLAGS=(--link-bw="$LINK_BW" --link-lat="$LINK_LAT"
-    --nic-bw="$NIC_BW" --nic-lat="$NIC_LAT")
+  return 0
 }
 # SMPI puts 16 bytes of envelope on every message (1.28 us at the Delta's
 # a), so plans are ranked and shaped for the length on the wire; the
@@ -266,10 +299,11 @@ for topo in $TOPOLOGIES; do
     dir="$WORK/${topo//:/_}-$model"
     mkdir -p "$dir"
     dirs+=("$dir")
-    rank_flags $topo $model
+    platform_flags
     "$MAKE_PLATFORM" --topology="$topo" --ports="$model" \
       ${PLATFORM_FLAGS[@]+"${PLATFORM_FLAGS[@]}"} \
       -o "$dir/platform.xml" --hostfile="$dir/hosts"
+    rank_flags $topo $model "$dir"
     # Our candidates: the --top best of `bcastc algorithms` per size (and,
     # in modern mode, auto's pick); predicted.tsv: topology model bytes
     # algorithm rank predicted_us (rank `auto` for auto's pick).
@@ -316,12 +350,6 @@ done
 printf '%s\n' "${dirs[@]}" | xargs -P "$JOBS" -I{} sh -c \
   'cd {} && '"${CXX[*]}"' '"$SRC"'/bcast_timer.cc ours_table.cc plan_*.cc -o ours 2>ours.log || echo "compile failed" >>ours.log'
 
-nodes() { # SPEC -> node count
-  local n=1 e
-  [ "${1%%:*}" = hypercube ] && { echo $((1 << ${1#*:})); return; }
-  for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
-  echo $n
-}
 platforms=() # "TAG:RANKS" of the platforms whose jobs come earlier
 for topo in $TOPOLOGIES; do
   n=$(nodes $topo)
