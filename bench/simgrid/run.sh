@@ -7,7 +7,7 @@
 #       [--top=3] [--root=0] [--builtins="binomial_tree ..."]
 #       [--budget=1140] [--timeout=20] [--timeout-per-mib=5]
 #       [--bcastc=PATH --make-platform=PATH]   (else built with Bazel)
-#   bench/simgrid/run.sh --mode=modern --machine=FILE|--machine=PLATFORM=FILE...
+#   bench/simgrid/run.sh --mode=modern --machine=calibrate|FILE|PLATFORM=FILE...
 #       [--link-bw=1e10] [--link-lat=1] [--nic-bw=LINK] [--nic-lat=1] [...]
 #   bench/simgrid/run.sh --summarize --work=DIR [--out=...] [--topologies=...]
 #       only prints the table again from DIR/out/*.txt (of one or several
