@@ -32,9 +32,8 @@ int64_t axisDisplacement(bool Wrap, uint32_t E, uint32_t From, uint32_t To) {
   return 2 * D <= int64_t(E) ? D : D - int64_t(E);
 }
 
-/// Bytes per second for a per-byte cost of \p A us.
-void printBandwidth(raw_ostream &OS, double A) {
-  OS << format("%.17g", 1e6 / A) << "Bps";
+void printBandwidth(raw_ostream &OS, double BytesPerSecond) {
+  OS << format("%.17g", BytesPerSecond) << "Bps";
 }
 
 void printLatency(raw_ostream &OS, double Us) {
@@ -84,24 +83,121 @@ std::string linkName(NodeId From, unsigned Port) {
 llvm::Expected<SimgridPlatform> SimgridPlatform::create(const Topology &Topo,
                                                         Layout L, Ports P,
                                                         double A, double B) {
-  if (!Topo.isMeshLike())
+  if (!Topo.isMeshLike() &&
+      !(Topo.kind() == TopologyKind::Hypercube && L == Layout::Graph))
     return makeError("topology " + Topo.str() +
-                     " has no SimGrid platform here: use linear, ring, mesh "
-                     "or torus");
+                     " has no SimGrid platform here: use linear, ring, mesh, "
+                     "torus or (graph layout) hypercube");
   if (!(A > 0) || !(B >= 0))
     return makeError("machine needs a > 0 and b >= 0, got a=" +
                      std::to_string(A) + " b=" + std::to_string(B));
   if (L == Layout::Cluster && P == Ports::One)
     return makeError("the cluster layout has no interface links, so it is "
                      "all-port only: use --layout=graph for one-port");
-  return SimgridPlatform(Topo, L, P, A, B);
+  Physical Phys;
+  Phys.LinkBandwidth = Phys.NicBandwidth = 1e6 / A;
+  Phys.LinkLatencyUs = 0;
+  Phys.NicLatencyUs = B;
+  return SimgridPlatform(Topo, L, P, A, B, Phys, /*FromModel=*/true);
+}
+
+llvm::Expected<SimgridPlatform>
+SimgridPlatform::create(const Topology &Topo, Ports P, const Physical &Phys) {
+  if (!Topo.isMeshLike() && Topo.kind() != TopologyKind::Hypercube)
+    return makeError("topology " + Topo.str() +
+                     " has no SimGrid platform here: use linear, ring, mesh, "
+                     "torus or hypercube");
+  auto Finite = [](double X) { return X == X && X < 1e300; };
+  if (!(Phys.LinkBandwidth > 0) || !Finite(Phys.LinkBandwidth) ||
+      !(Phys.NicBandwidth > 0) || !Finite(Phys.NicBandwidth))
+    return makeError("link and interface bandwidths must be positive and "
+                     "finite, got link " +
+                     std::to_string(Phys.LinkBandwidth) + " B/s, interface " +
+                     std::to_string(Phys.NicBandwidth) + " B/s");
+  if (!(Phys.LinkLatencyUs >= 0) || !Finite(Phys.LinkLatencyUs) ||
+      !(Phys.NicLatencyUs >= 0) || !Finite(Phys.NicLatencyUs))
+    return makeError("link and interface latencies must be >= 0 and finite, "
+                     "got link " +
+                     std::to_string(Phys.LinkLatencyUs) + " us, interface " +
+                     std::to_string(Phys.NicLatencyUs) + " us");
+  return SimgridPlatform(Topo, Layout::Graph, P, 1e6 / Phys.LinkBandwidth,
+                         Phys.NicLatencyUs, Phys, /*FromModel=*/false);
 }
 
 void SimgridPlatform::writePlatform(raw_ostream &OS) const {
-  if (TheLayout == Layout::Graph)
+  if (Topo.kind() == TopologyKind::Hypercube)
+    writeHypercube(OS);
+  else if (TheLayout == Layout::Graph)
     writeGraph(OS);
   else
     writeCluster(OS);
+}
+
+void SimgridPlatform::writeDescription(raw_ostream &OS) const {
+  OS << "<!-- bcastc " << Topo.str() << ", "
+     << (ThePorts == Ports::One ? "one-port" : "all-port");
+  if (FromModel)
+    OS << ", a=" << format("%.17g", A) << " us/B, b=" << format("%.17g", B)
+       << " us";
+  else
+    OS << ", links " << format("%.17g", Phys.LinkBandwidth) << " B/s and "
+       << format("%.17g", Phys.LinkLatencyUs) << " us, interfaces "
+       << format("%.17g", Phys.NicBandwidth) << " B/s and "
+       << format("%.17g", Phys.NicLatencyUs) << " us";
+  OS << "; see bench/simgrid/SimgridPlatform.h -->\n";
+}
+
+void SimgridPlatform::writeNicLinks(raw_ostream &OS, NodeId H) const {
+  const char *Nic = ThePorts == Ports::One ? "SHARED" : "FATPIPE";
+  for (const char *Dir : {"up", "dn"}) {
+    OS << "  <link id=\"" << Dir << H << "\" bandwidth=\"";
+    printBandwidth(OS, Phys.NicBandwidth);
+    OS << "\" latency=\"";
+    printLatency(OS, Phys.NicLatencyUs / 2);
+    OS << "\" sharing_policy=\"" << Nic << "\"/>\n";
+  }
+}
+
+void SimgridPlatform::writeHypercube(raw_ostream &OS) const {
+  const uint32_t N = Topo.numNodes();
+  const unsigned D = Topo.extents()[0];
+  OS << XmlHeader;
+  writeDescription(OS);
+  OS << "<zone id=\"bcastc\" routing=\"DijkstraCache\">\n";
+  for (NodeId H = 0; H < N; ++H)
+    OS << "  <host id=\"n" << H << "\" speed=\"1Gf\"/>\n";
+  // Router q<k>_<h>: at h, having flipped bit k last.
+  auto Router = [](unsigned K, NodeId H) {
+    return "q" + std::to_string(K) + "_" + std::to_string(H);
+  };
+  for (NodeId H = 0; H < N; ++H)
+    for (unsigned K = 0; K < D; ++K)
+      OS << "  <router id=\"" << Router(K, H) << "\"/>\n";
+  for (NodeId H = 0; H < N; ++H) {
+    writeNicLinks(OS, H);
+    for (unsigned K = 0; K < D; ++K) {
+      OS << "  <link id=\"" << linkName(H, K) << "\" bandwidth=\"";
+      printBandwidth(OS, Phys.LinkBandwidth);
+      OS << "\" latency=\"";
+      printLatency(OS, Phys.LinkLatencyUs);
+      OS << "\"/>\n";
+    }
+  }
+  for (NodeId H = 0; H < N; ++H) {
+    std::string Id = std::to_string(H);
+    std::string Host = "n" + Id, Up = "up" + Id;
+    for (unsigned K = 0; K < D; ++K)
+      printRoute(OS, Host, Router(K, H ^ (NodeId(1) << K)),
+                 {Up, linkName(H, K)});
+    for (unsigned K = 0; K < D; ++K) {
+      std::string From = Router(K, H);
+      for (unsigned J = K + 1; J < D; ++J)
+        printRoute(OS, From, Router(J, H ^ (NodeId(1) << J)),
+                   {linkName(H, J)});
+      printRoute(OS, From, Host, {"dn" + Id});
+    }
+  }
+  OS << "</zone>\n</platform>\n";
 }
 
 /// Name of the graph router of layer (\p Dim, \p Dir) at node \p Node.
@@ -126,10 +222,7 @@ void SimgridPlatform::writeGraph(raw_ostream &OS) const {
     return Topo.hasWraparound() && Topo.extents()[Dims - 1 - K] % 2 == 0;
   };
   OS << XmlHeader;
-  OS << "<!-- bcastc " << Topo.str() << ", "
-     << (ThePorts == Ports::One ? "one-port" : "all-port")
-     << ", a=" << format("%.17g", A) << " us/B, b=" << format("%.17g", B)
-     << " us; see bench/simgrid/SimgridPlatform.h -->\n";
+  writeDescription(OS);
   OS << "<zone id=\"bcastc\" routing=\"DijkstraCache\">\n";
   for (NodeId H = 0; H < N; ++H)
     OS << "  <host id=\"n" << H << "\" speed=\"1Gf\"/>\n";
@@ -138,15 +231,8 @@ void SimgridPlatform::writeGraph(raw_ostream &OS) const {
       for (int Dir : {+1, -1})
         if (HasLayer(H, K, Dir))
           OS << "  <router id=\"" << layerRouter(K, Dir, H) << "\"/>\n";
-  const char *Nic = ThePorts == Ports::One ? "SHARED" : "FATPIPE";
   for (NodeId H = 0; H < N; ++H) {
-    for (const char *Dir : {"up", "dn"}) {
-      OS << "  <link id=\"" << Dir << H << "\" bandwidth=\"";
-      printBandwidth(OS, A);
-      OS << "\" latency=\"";
-      printLatency(OS, B / 2);
-      OS << "\" sharing_policy=\"" << Nic << "\"/>\n";
-    }
+    writeNicLinks(OS, H);
     if (Topo.hasWraparound())
       OS << "  <link id=\"tie" << H << "\" bandwidth=\"1e15Bps\" "
          << "latency=\"0us\" sharing_policy=\"FATPIPE\"/>\n";
@@ -157,8 +243,10 @@ void SimgridPlatform::writeGraph(raw_ostream &OS) const {
           continue;
         OS << "  <link id=\"" << linkName(H, 2 * K + (Dir < 0)) << "\" "
            << "bandwidth=\"";
-        printBandwidth(OS, A);
-        OS << "\" latency=\"0us\"/>\n";
+        printBandwidth(OS, Phys.LinkBandwidth);
+        OS << "\" latency=\"";
+        printLatency(OS, Phys.LinkLatencyUs);
+        OS << "\"/>\n";
       }
   }
   for (NodeId H = 0; H < N; ++H) {
@@ -258,7 +346,7 @@ void SimgridPlatform::writeCluster(raw_ostream &OS) const {
   OS << "<zone id=\"world\" routing=\"Full\">\n";
   OS << "  <cluster id=\"c\" prefix=\"t\" suffix=\"\" radical=\"0-" << Total - 1
      << "\" speed=\"1Gf\" bw=\"";
-  printBandwidth(OS, A);
+  printBandwidth(OS, Phys.LinkBandwidth);
   OS << "\" lat=\"";
   printLatency(OS, HopLatency);
   OS << "\" topology=\"TORUS\" topo_parameters=\"";
@@ -278,6 +366,13 @@ void SimgridPlatform::writeHostfile(raw_ostream &OS) const {
 
 void SimgridPlatform::writeLinkMap(raw_ostream &OS) const {
   const unsigned Dims = Topo.numCoordinates();
+  if (Topo.kind() == TopologyKind::Hypercube) {
+    for (NodeId H = 0; H < Topo.numNodes(); ++H)
+      for (unsigned K = 0; K < Topo.extents()[0]; ++K)
+        OS << linkName(H, K) << " " << H << " " << (H ^ (NodeId(1) << K))
+           << "\n";
+    return;
+  }
   for (NodeId H = 0; H < Topo.numNodes(); ++H)
     for (unsigned K = 0; K < Dims; ++K) {
       if (TheLayout == Layout::Graph) {

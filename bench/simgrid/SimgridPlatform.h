@@ -32,7 +32,22 @@
 // n^2 (16 x 16: about 0.4 MB); tests/simgrid compares every route with
 // bcastc's.
 //
-// Layout `cluster` (all-port only): SimGrid's own
+// Physical constants (`Physical`): the same graph with every network link
+// of the given bandwidth and latency (so a route of h links adds h times
+// it: the modern platforms of issue 22, 10 GB/s and 1 us per link) and
+// interface links of their own bandwidth and latency (half each way). An
+// uncontended message of m bytes over h links then takes
+// nic + h*lat + m/min(link, nic bandwidth). The (a, b) mapping above is
+// the case link = nic bandwidth = 1/a, link latency 0, nic latency b.
+//
+// Hypercube (graph layout): one router q<k>_<h> per host h and bit k, "at
+// h, arrived flipping bit k"; n<h> -> q<k>_<h^2^k> (up, link), q<k>_<h> ->
+// q<j>_<h^2^j> for j > k only, q<k>_<h> -> n<h> (dn). Bits only grow
+// along a path and each differing bit must be flipped once, so the only
+// path is e-cube's (lowest differing bit first, Topology::forEachHop).
+// n*D routers, n*D*(D+1)/2 routes: linear in n.
+//
+// Layout `cluster` (all-port only, (a, b) only): SimGrid's own
 // `<cluster topology="TORUS">`; a mesh sits in the corner of a torus twice
 // its size, so no route wraps. It has no interface links, so b is spread
 // over the hops: latency b / (mean route length) per link. Its torus ties
@@ -56,10 +71,23 @@ public:
   enum class Layout { Graph, Cluster };
   enum class Ports { One, All };
 
-  /// \p A in us/B and \p B in us, as in MachineModel. The topology must be
-  /// linear, ring, mesh or torus; `cluster` needs all-port.
+  /// A network described by its physical constants.
+  struct Physical {
+    double LinkBandwidth = 0; ///< bytes/s of every directed network link
+    double LinkLatencyUs = 0; ///< us per network link crossed
+    double NicBandwidth = 0;  ///< bytes/s of a host's interface link
+    double NicLatencyUs = 0;  ///< us per message, half on each interface
+  };
+
+  /// \p A in us/B and \p B in us, as in MachineModel (see the header
+  /// comment for the mapping). The topology must be linear, ring, mesh,
+  /// torus or (graph layout) hypercube; `cluster` needs all-port.
   static llvm::Expected<SimgridPlatform> create(const Topology &Topo, Layout L,
                                                 Ports P, double A, double B);
+  /// The graph layout with physical constants (any positive bandwidths,
+  /// latencies >= 0).
+  static llvm::Expected<SimgridPlatform>
+  create(const Topology &Topo, Ports P, const Physical &Phys);
 
   /// The platform XML (SimGrid 3.32, DTD 4.1).
   void writePlatform(llvm::raw_ostream &OS) const;
@@ -74,10 +102,17 @@ public:
   static void writeExpectedRoutes(const Topology &Topo, llvm::raw_ostream &OS);
 
 private:
-  SimgridPlatform(const Topology &Topo, Layout L, Ports P, double A, double B)
-      : Topo(Topo), TheLayout(L), ThePorts(P), A(A), B(B) {}
+  SimgridPlatform(const Topology &Topo, Layout L, Ports P, double A, double B,
+                  const Physical &Phys, bool FromModel)
+      : Topo(Topo), TheLayout(L), ThePorts(P), A(A), B(B), Phys(Phys),
+        FromModel(FromModel) {}
 
   void writeGraph(llvm::raw_ostream &OS) const;
+  void writeHypercube(llvm::raw_ostream &OS) const;
+  /// The interface links up<H> and dn<H>.
+  void writeNicLinks(llvm::raw_ostream &OS, NodeId H) const;
+  /// The comment line after the XML header.
+  void writeDescription(llvm::raw_ostream &OS) const;
   void writeCluster(llvm::raw_ostream &OS) const;
   /// Extents of the SimGrid torus, X first.
   llvm::SmallVector<uint32_t, 3> clusterExtents() const;
@@ -91,6 +126,9 @@ private:
   Ports ThePorts;
   double A;
   double B;
+  Physical Phys;
+  /// Made from (a, b): described by them.
+  bool FromModel;
 };
 
 } // namespace bcastc

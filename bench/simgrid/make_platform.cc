@@ -4,10 +4,15 @@
 //                 [--machine=delta] [--model="a=0.08 b=75"]
 //                 -o platform.xml [--hostfile=FILE] [--link-map=FILE]
 //                 [--routes=FILE]
+//   make_platform --topology=hypercube:8 --ports=all --link-bw=1e10
+//                 --link-lat=1 [--nic-bw=1e10] [--nic-lat=0.5] -o ...
 //
 // The platform, hostfile and link map are SimgridPlatform's; --routes writes
 // bcastc's own routes for the route check of tests/simgrid. a and b come
-// from the machine (a preset, then --model words), as in `bcastc compile`.
+// from the machine (a preset, then --model words), as in `bcastc compile`;
+// or, with --link-bw, the network is given by physical constants: bytes/s
+// and us per link, bytes/s (default: the links') and us per message
+// (default 0) of the host interfaces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +28,8 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> TopologyOpt("topology", cl::Required,
                                         cl::desc("mesh:AxB[xC], torus:..., "
-                                                 "linear:N or ring:N"));
+                                                 "linear:N, ring:N or "
+                                                 "hypercube:D"));
 static cl::opt<std::string> PortsOpt("ports", cl::init("one"),
                                      cl::desc("one or all"));
 static cl::opt<std::string> LayoutOpt("layout", cl::init("graph"),
@@ -33,6 +39,18 @@ static cl::opt<std::string> MachineOpt("machine", cl::init("delta"),
 static cl::opt<std::string> ModelOpt("model", cl::init(""),
                                      cl::desc("machine words, e.g. \"a=0.08 "
                                               "b=75\""));
+static cl::opt<double> LinkBwOpt("link-bw", cl::init(0),
+                                 cl::desc("bytes/s of every network link "
+                                          "(physical constants, instead of "
+                                          "--machine/--model)"));
+static cl::opt<double> LinkLatOpt("link-lat", cl::init(0),
+                                  cl::desc("us per network link"));
+static cl::opt<double> NicBwOpt("nic-bw", cl::init(0),
+                                cl::desc("bytes/s of a host interface "
+                                         "(default: --link-bw)"));
+static cl::opt<double> NicLatOpt("nic-lat", cl::init(0),
+                                 cl::desc("us per message on the host "
+                                          "interfaces, half each end"));
 static cl::opt<std::string> OutputOpt("o", cl::Required,
                                       cl::desc("platform XML file"));
 static cl::opt<std::string> HostfileOpt("hostfile", cl::init(""),
@@ -60,6 +78,18 @@ static llvm::Error run() {
   llvm::Expected<Topology> Topo = Topology::parse(TopologyOpt);
   if (!Topo)
     return Topo.takeError();
+  const bool Physical = LinkBwOpt.getNumOccurrences() > 0;
+  if (!Physical && (LinkLatOpt.getNumOccurrences() ||
+                    NicBwOpt.getNumOccurrences() ||
+                    NicLatOpt.getNumOccurrences()))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--link-lat, --nic-bw and --nic-lat need "
+                                   "--link-bw");
+  if (Physical &&
+      (MachineOpt.getNumOccurrences() || ModelOpt.getNumOccurrences()))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--link-bw describes the network: drop "
+                                   "--machine and --model");
   llvm::Expected<MachineModel> Machine = MachineModel::preset(MachineOpt);
   if (!Machine)
     return Machine.takeError();
@@ -84,8 +114,18 @@ static llvm::Error run() {
                                    "--layout must be graph or cluster, got "
                                    "'%s'",
                                    LayoutOpt.c_str());
+  if (Physical && Layout != SimgridPlatform::Layout::Graph)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--link-bw needs --layout=graph");
+  SimgridPlatform::Physical Phys;
+  Phys.LinkBandwidth = LinkBwOpt;
+  Phys.LinkLatencyUs = LinkLatOpt;
+  Phys.NicBandwidth = NicBwOpt.getNumOccurrences() ? NicBwOpt : LinkBwOpt;
+  Phys.NicLatencyUs = NicLatOpt;
   llvm::Expected<SimgridPlatform> Platform =
-      SimgridPlatform::create(*Topo, Layout, Ports, Machine->A, Machine->B);
+      Physical ? SimgridPlatform::create(*Topo, Ports, Phys)
+               : SimgridPlatform::create(*Topo, Layout, Ports, Machine->A,
+                                         Machine->B);
   if (!Platform)
     return Platform.takeError();
   if (llvm::Error E = writeFile(OutputOpt, [&](llvm::raw_ostream &OS) {

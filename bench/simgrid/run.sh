@@ -7,9 +7,30 @@
 #       [--top=3] [--root=0] [--builtins="binomial_tree ..."]
 #       [--budget=1140] [--timeout=20] [--timeout-per-mib=5]
 #       [--bcastc=PATH --make-platform=PATH]   (else built with Bazel)
+#   bench/simgrid/run.sh --mode=modern --machine=calibrate|FILE|PLATFORM=FILE...
+#       [--link-bw=1e10] [--link-lat=1] [--nic-bw=LINK] [--nic-lat=1] [...]
 #   bench/simgrid/run.sh --summarize --work=DIR [--out=...] [--topologies=...]
 #       only prints the table again from DIR/out/*.txt (of one or several
 #       runs copied together).
+#
+# --mode=delta (default): the platforms are bcastc's (a, b) of the Delta
+# preset (SimgridPlatform.h), plans are ranked in that model.
+#
+# --mode=modern (issue 22): platforms of physical constants, by default
+# 10 GB/s and 1 us per link, interfaces of the links' bandwidth and 1 us a
+# message (half each end): torus:16x16, mesh:16x16 and hypercube:8, one-
+# and all-port, at 8 B, 64 KiB, 1 MiB and 16 MiB, the --top 5 plans. Plans
+# are ranked and shaped with a machine file per platform (what
+# `bcastc calibrate` measured there): --machine=PLATFORM=FILE, PLATFORM as
+# torus:16x16-one, or --machine=FILE for every platform without one, or
+# --machine=calibrate: emit `bcastc calibrate --topology=TOPO`'s program and
+# run it under smpirun on each platform first (PLATFORM/calibrate.log); words
+# the file lacks are added: ports=all on all-port platforms and
+# contention=charge. Prints per plan its predicted time (the model's, from
+# `bcastc algorithms`) next to the simulated one, and per platform and size
+# the worst simulated/predicted ratio of the top plans, `auto`'s pick (the
+# plan `bcastc cost --algorithm=auto` chooses) against the best simulated
+# bcastc plan and against the best built-in.
 #
 # For every topology and port model (one-port / all-port, see
 # SimgridPlatform.h for how a and b become links): writes the SimGrid
@@ -50,10 +71,16 @@
 
 set -euo pipefail
 
-TOPOLOGIES="torus:8x8 mesh:8x8 torus:16x16 mesh:16x16"
-SIZES="8 1024 65536 1048576 16777216"
+MODE=delta
+TOPOLOGIES=""
+SIZES=""
 MODELS="one all"
-TOP=3
+TOP=""
+MACHINES=() # PLATFORM=FILE, or =FILE for every platform
+LINK_BW=1e10
+LINK_LAT=1
+NIC_BW=""
+NIC_LAT=1
 ROOT=0
 JOBS=2
 OUT=""
@@ -76,6 +103,13 @@ SUMMARIZE=0
 for arg in "$@"; do
   case "$arg" in
   --out=*) OUT=${arg#*=} ;;
+  --mode=delta | --mode=modern) MODE=${arg#*=} ;;
+  --machine=*=*) MACHINES+=("${arg#*=}") ;;
+  --machine=*) MACHINES+=("=${arg#*=}") ;;
+  --link-bw=*) LINK_BW=${arg#*=} ;;
+  --link-lat=*) LINK_LAT=${arg#*=} ;;
+  --nic-bw=*) NIC_BW=${arg#*=} ;;
+  --nic-lat=*) NIC_LAT=${arg#*=} ;;
   --work=*) WORK=${arg#*=} ;;
   --jobs=*) JOBS=${arg#*=} ;;
   --topologies=*) TOPOLOGIES=${arg#*=} ;;
@@ -92,12 +126,39 @@ for arg in "$@"; do
   --src=*) SRC=${arg#*=} ;;
   --summarize) SUMMARIZE=1 ;;
   *)
-    sed -n '3,9p' "$0" >&2
+    sed -n '3,11p' "$0" >&2
     echo "run.sh: unknown argument '$arg'" >&2
     exit 2
     ;;
   esac
 done
+
+if [ $MODE = modern ]; then
+  TOPOLOGIES=${TOPOLOGIES:-torus:16x16 mesh:16x16 hypercube:8}
+  SIZES=${SIZES:-8 65536 1048576 16777216}
+  TOP=${TOP:-5}
+else
+  TOPOLOGIES=${TOPOLOGIES:-torus:8x8 mesh:8x8 torus:16x16 mesh:16x16}
+  SIZES=${SIZES:-8 1024 65536 1048576 16777216}
+  TOP=${TOP:-3}
+fi
+NIC_BW=${NIC_BW:-$LINK_BW}
+# machine_file PLATFORM: the machine file given for PLATFORM (TOPO-PORTS).
+machine_file() {
+  local m found=""
+  for m in ${MACHINES[@]+"${MACHINES[@]}"}; do
+    [ "${m%%=*}" = "$1" ] && { echo "${m#*=}"; return; }
+    [ -z "${m%%=*}" ] && found=${m#*=}
+  done
+  echo "$found"
+}
+
+nodes() { # SPEC -> node count
+  local n=1 e
+  [ "${1%%:*}" = hypercube ] && { echo $((1 << ${1#*:})); return; }
+  for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
+  echo $n
+}
 
 for tool in smpicxx smpirun; do
   if ! command -v $tool >/dev/null; then
@@ -124,7 +185,7 @@ if [ $SUMMARIZE = 0 ]; then
 WORK=${WORK:-$(mktemp -d)}
 mkdir -p "$WORK"
 WORK="$(cd "$WORK" && pwd)"
-rm -rf "$WORK/jobs" "$WORK/out" "$WORK/wall"
+rm -rf "$WORK/jobs" "$WORK/out" "$WORK/wall" "$WORK/predicted.tsv" "$WORK/notes.txt"
 mkdir -p "$WORK/jobs" "$WORK/out" "$WORK/wall"
 CXX=(smpicxx -std=c++17 -O1 -w -I"$SRC")
 SMPIRUN_CFG="--cfg=network/model:CM02 --cfg=smpi/simulate-computation:no \
@@ -139,6 +200,52 @@ SMPIRUN_CFG="--cfg=network/model:CM02 --cfg=smpi/simulate-computation:no \
 model_flag() {
   [ "$1" = all ] && echo "--model=ports=all contention=charge" ||
     echo "--model=contention=charge"
+}
+# platform_flags: sets PLATFORM_FLAGS, make_platform's constants.
+platform_flags() {
+  PLATFORM_FLAGS=()
+  [ $MODE = modern ] && PLATFORM_FLAGS=(--link-bw="$LINK_BW"
+    --link-lat="$LINK_LAT" --nic-bw="$NIC_BW" --nic-lat="$NIC_LAT")
+  return 0
+}
+# calibrate TOPO MODEL DIR: runs `bcastc calibrate`'s program for TOPO on
+# the platform of DIR under smpirun; it writes DIR/calibrated.machine.
+calibrate() {
+  local log="$3/calibrate.log"
+  { "$BCASTC" calibrate --topology="$1" --root="$ROOT" --emit=mpi-cpp \
+    -o "$3/calibrate.cc" &&
+    "${CXX[@]}" "$3/calibrate.cc" -o "$3/calibrate" &&
+    smpirun -np $(nodes $1) -platform "$3/platform.xml" -hostfile "$3/hosts" \
+      $SMPIRUN_CFG "$3/calibrate" "$3/calibrated.machine"; } >"$log" 2>&1 &&
+    [ -s "$3/calibrated.machine" ] || {
+    echo "run.sh: calibrating $1-$2 failed (needs bcastc calibrate --topology): $(tail -3 "$log")" >&2
+    exit 2
+  }
+}
+# rank_flags TOPO MODEL DIR: sets RANK, bcastc's machine flags for the
+# platform written in DIR (in modern mode: its machine file, made by
+# calibrate when that file is `calibrate`).
+rank_flags() {
+  if [ $MODE = delta ]; then
+    RANK=("$(model_flag $2)")
+    return
+  fi
+  local file words=""
+  file=$(machine_file "$1-$2")
+  if [ "$file" = calibrate ]; then
+    calibrate $1 $2 $3
+    file=$3/calibrated.machine
+  fi
+  if [ -z "$file" ] || [ ! -f "$file" ]; then
+    echo "run.sh: no machine file for $1-$2: give --machine=$1-$2=FILE, --machine=FILE or --machine=calibrate" >&2
+    exit 2
+  fi
+  file="$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
+  [ $2 = all ] && ! grep -q 'ports=' "$file" && words="ports=all"
+  grep -q 'contention=' "$file" || words="$words contention=charge"
+  RANK=("--machine=$file")
+  [ -n "$words" ] && RANK+=("--model=${words# }")
+  return 0
 }
 # SMPI puts 16 bytes of envelope on every message (1.28 us at the Delta's
 # a), so plans are ranked and shaped for the length on the wire; the
@@ -192,21 +299,38 @@ for topo in $TOPOLOGIES; do
     dir="$WORK/${topo//:/_}-$model"
     mkdir -p "$dir"
     dirs+=("$dir")
+    platform_flags
     "$MAKE_PLATFORM" --topology="$topo" --ports="$model" \
+      ${PLATFORM_FLAGS[@]+"${PLATFORM_FLAGS[@]}"} \
       -o "$dir/platform.xml" --hostfile="$dir/hosts"
-    # Our candidates: the --top best of `bcastc algorithms` per size.
+    rank_flags $topo $model "$dir"
+    # Our candidates: the --top best of `bcastc algorithms` per size (and,
+    # in modern mode, auto's pick); predicted.tsv: topology model bytes
+    # algorithm rank predicted_us (rank `auto` for auto's pick).
     table="$dir/ours_table.cc"
     echo '#include "BenchEntry.h"' >"$table"
     entries=""
     k=0
     for s in $SIZES; do
       wire=$((s + SMPI_ENVELOPE))
-      for alg in $("$BCASTC" algorithms --topology="$topo" --root="$ROOT" \
-        --bytes="$wire" "$(model_flag $model)" |
-        awk '$1 ~ /^[0-9]+$/ {print $2}' | head -n "$TOP"); do
+      ranked=$("$BCASTC" algorithms --topology="$topo" --root="$ROOT" \
+        --bytes="$wire" "${RANK[@]}" |
+        awk -v top="$TOP" '$1 ~ /^[0-9]+$/ && ++n <= top {print $1, $2, $3}')
+      echo "$ranked" | awk -v t="$topo" -v m="$model" -v s="$s" \
+        'NF == 3 {print t "\t" m "\t" s "\t" $2 "\t" $1 "\t" $3}' >>"$WORK/predicted.tsv"
+      algs=$(echo "$ranked" | awk '{print $2}')
+      if [ $MODE = modern ]; then
+        auto=$("$BCASTC" cost --topology="$topo" --root="$ROOT" --bytes="$wire" \
+          "${RANK[@]}" --algorithm=auto --format=json |
+          awk -F'"' '$2 == "algorithm" {print $4; exit}')
+        printf '%s\t%s\t%s\t%s\tauto\t-\n' "$topo" "$model" "$s" "$auto" \
+          >>"$WORK/predicted.tsv"
+        echo "$algs" | grep -qx "$auto" || algs="$algs $auto"
+      fi
+      for alg in $algs; do
         f="$dir/plan_$k.cc"
         if "$BCASTC" compile --topology="$topo" --root="$ROOT" --bytes="$wire" \
-          "$(model_flag $model)" --algorithm="$alg" --emit=mpi-cpp \
+          "${RANK[@]}" --algorithm="$alg" --emit=mpi-cpp \
           --function-name="bcastc_plan_$k" -o "$f" >"$f.report" 2>&1; then
           echo "extern \"C\" int bcastc_plan_$k(void *, int, MPI_Datatype, int, MPI_Comm);" >>"$table"
           entries="$entries  {\"$alg\", ${s}LL, bcastc_plan_$k},\n"
@@ -226,11 +350,6 @@ done
 printf '%s\n' "${dirs[@]}" | xargs -P "$JOBS" -I{} sh -c \
   'cd {} && '"${CXX[*]}"' '"$SRC"'/bcast_timer.cc ours_table.cc plan_*.cc -o ours 2>ours.log || echo "compile failed" >>ours.log'
 
-nodes() { # SPEC -> node count
-  local n=1 e
-  for e in $(echo "${1#*:}" | tr x ' '); do n=$((n * e)); done
-  echo $n
-}
 platforms=() # "TAG:RANKS" of the platforms whose jobs come earlier
 for topo in $TOPOLOGIES; do
   n=$(nodes $topo)
@@ -272,6 +391,71 @@ cat "$WORK"/out/*.txt | awk '
   }
 ' >"$WORK/results.tsv"
 
+# modern_tables: from predicted.tsv and results.tsv, per plan its predicted
+# and simulated time, then per platform and size the worst ratio of the
+# top plans and auto's pick against the best bcastc plan and built-in.
+modern_tables() {
+  awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
+  function human(b) {
+    if (b >= 1048576 && b % 1048576 == 0) return b / 1048576 " MiB"
+    if (b >= 1024 && b % 1024 == 0) return b / 1024 " KiB"
+    return b " B"
+  }
+  function off(r) { return r >= 1 ? r : 1 / r } # distance from 1, as a factor
+  FNR == NR {
+    k = $1 SUBSEP $2 SUBSEP $3
+    if ($5 == "auto") { autopick[k] = $4; next }
+    n = ++nplans[k]; plan[k, n] = $4; rnk[k, n] = $5; pred[k, $4] = $6
+    next
+  }
+  $7 == "ok" {
+    k = $1 SUBSEP $2 SUBSEP $5
+    if ($3 == "ours") sim[k, $4] = $6
+    if ($3 == "ours" && (!(k in best) || $6 + 0 < best[k] + 0)) { best[k] = $6; bestname[k] = $4 }
+    if ($3 == "builtin" && (!(k in bi) || $6 + 0 < bi[k] + 0)) { bi[k] = $6; biname[k] = $4 }
+  }
+  END {
+    nt = split(topos, T, " "); ns = split(sizes, S, " "); nm = split(models, M, " ")
+    print "| platform | size | rank | plan | predicted (us) | simulated (us) | simulated / predicted |"
+    print "|---|---|---:|---|---:|---:|---:|"
+    for (t = 1; t <= nt; ++t) for (m = 1; m <= nm; ++m) for (s = 1; s <= ns; ++s) {
+      k = T[t] SUBSEP M[m] SUBSEP S[s]
+      for (i = 1; i <= nplans[k]; ++i) {
+        a = plan[k, i]
+        r = (k SUBSEP a) in sim ? sim[k, a] / pred[k, a] : ""
+        printf "| %s %s-port | %s | %d | %s | %.3f | %s | %s |\n", T[t], M[m], human(S[s]), rnk[k, i], a, pred[k, a], \
+          ((k SUBSEP a) in sim) ? sim[k, a] : "-", r == "" ? "-" : sprintf("%.3f", r)
+        if (r == "") continue
+        if (!(k in worst) || off(r) > off(worst[k])) { worst[k] = r; worstname[k] = a }
+        ++nr; if (!wall || off(r) > off(wall)) { wall = r; wallname = a " on " T[t] " " M[m] "-port at " human(S[s]) }
+        if (!lo || r < lo) lo = r; if (!hi || r > hi) hi = r
+        within += off(r) <= 1.15
+      }
+    }
+    print ""
+    print "| platform | size | worst sim / pred (plan) | auto picks | time (us) | best bcastc plan | time (us) | auto / best | best MPI_Bcast | time (us) | auto / built-in |"
+    print "|---|---|---|---|---:|---|---:|---:|---|---:|---:|"
+    for (t = 1; t <= nt; ++t) for (m = 1; m <= nm; ++m) for (s = 1; s <= ns; ++s) {
+      k = T[t] SUBSEP M[m] SUBSEP S[s]
+      a = autopick[k]
+      at = (k SUBSEP a) in sim ? sim[k, a] : ""
+      line = "| " T[t] " " M[m] "-port | " human(S[s]) " | "
+      line = line ((k in worst) ? sprintf("%.3f (%s)", worst[k], worstname[k]) : "-") " | "
+      line = line (a == "" ? "-" : a) " | " (at == "" ? "-" : at) " | "
+      line = line ((k in best) ? bestname[k] " | " best[k] : "- | -") " | "
+      line = line ((at != "" && (k in best)) ? sprintf("%.3f", at / best[k]) : "-") " | "
+      line = line ((k in bi) ? biname[k] " | " bi[k] : "- | -") " | "
+      line = line ((at != "" && (k in bi)) ? sprintf("%.3f", at / bi[k]) : "-") " |"
+      print line
+      if (at != "" && (k in best)) { ++na; nbest += at <= 1.05 * best[k] }
+      if (at != "" && (k in bi)) { ++nb; nbi += at <= bi[k] + 0 }
+    }
+    print ""
+    if (nr) printf "simulated / predicted over %d top plans: %.3f to %.3f; worst %.3f (%s); %d within 15 %%\n", nr, lo, hi, wall, wallname, within
+    printf "auto within 5 %% of the best simulated bcastc plan: %d of %d; auto <= the best built-in: %d of %d\n", nbest, na, nbi, nb
+  }' "$WORK/predicted.tsv" "$WORK/results.tsv"
+}
+
 STATUS=0
 awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
   function human(b) {
@@ -310,6 +494,11 @@ awk -F'\t' -v sizes="$SIZES" -v topos="$TOPOLOGIES" -v models="$MODELS" '
     for (k in after) print "not run after failing at a smaller size: " k ":" after[k] | "sort"
   }
 ' "$WORK/results.tsv" >"$WORK/table.md"
+if [ $MODE = modern ]; then
+  [ -f "$WORK/predicted.tsv" ] || { echo "run.sh: no $WORK/predicted.tsv" >&2; exit 2; }
+  { modern_tables; grep -v '^|' "$WORK/table.md" || true; } >"$WORK/table_modern.md"
+  mv "$WORK/table_modern.md" "$WORK/table.md"
+fi
 cat "$WORK/table.md"
 [ -f "$WORK/notes.txt" ] && cat "$WORK/notes.txt"
 if grep -q "^failed: [^ ]* [^ ]* [^ ]* ours" "$WORK/table.md"; then

@@ -3,7 +3,8 @@
 #
 # run_simgrid_smoke.sh RUN_SH ROUTE_CHECK_CC MAKE_PLATFORM BCASTC
 #
-# 1. Routes: for torus:4x4, mesh:4x4, torus:3x4x2 and mesh:2x3x2, both port
+# 1. Routes: for torus:4x4, mesh:4x4, torus:3x4x2, mesh:2x3x2, hypercube:3
+#    and hypercube:4 (e-cube), both port
 #    models, SimGrid's route between every pair of hosts of the generated
 #    platform (route_check.cc, built with g++ -lsimgrid) must be bcastc's
 #    dimension-order route hop for hop; so must the TORUS cluster's for
@@ -58,7 +59,7 @@ check_routes() { # TOPOLOGY PORTS LAYOUT
     echo "ok: $tag: $pairs routes equal bcastc's"
   fi
 }
-for topo in torus:4x4 mesh:4x4 torus:3x4x2 mesh:2x3x2; do
+for topo in torus:4x4 mesh:4x4 torus:3x4x2 mesh:2x3x2 hypercube:3 hypercube:4; do
   for ports in one all; do check_routes $topo $ports graph; done
 done
 check_routes mesh:4x4 all cluster
