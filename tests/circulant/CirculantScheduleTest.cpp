@@ -1,6 +1,6 @@
 //===- tests/circulant/CirculantScheduleTest.cpp - Circulant rounds -------===//
 //
-// The circulant schedule on ranks (docs/ALGORITHMS.md, row B7), without a
+// The circulant schedule on ranks (docs/ALGORITHMS.md, row B9), without a
 // topology: the skips, the baseblocks, and for every p up to 1024 (and a few
 // large ones) the invariants that make every block count n correct: each
 // rank's receive row is its baseblock plus every other block of the

@@ -35,13 +35,41 @@ static PipelineShape circulantShape(uint32_t NumRanks) {
   return Shape;
 }
 
+/// On a complete graph every round is one step: direct links never meet and
+/// each rank sends and receives once a round. Built here without
+/// lowerRankSchedule, whose per-link counters would take p^2 slots.
+static Plan lowerOnComplete(llvm::StringRef PlanName, const LoweringRequest &R,
+                            const RankSchedule &S,
+                            llvm::ArrayRef<NodeId> RankToNode) {
+  Collective Coll;
+  Coll.Kind = CollectiveKind::Broadcast;
+  Coll.Roots = {R.Root};
+  Coll.Bytes = R.Bytes;
+  Coll.NumChunks = S.NumPackets;
+  PlanBuilder Builder(PlanName.str(), R.Topo, R.Model, Coll);
+  std::vector<ChunkSetId> Packet(S.NumPackets);
+  for (uint32_t J = 0; J < S.NumPackets; ++J)
+    Packet[J] = Builder.intern(ChunkRange{J, J + 1});
+  uint32_t Round = UINT32_MAX;
+  for (const RankSend &Send : S.Sends) {
+    if (Send.Round != Round) {
+      Builder.beginStep();
+      Round = Send.Round;
+    }
+    Builder.add(RankToNode[Send.From], RankToNode[Send.To],
+                Packet[Send.Packets.Begin]);
+  }
+  return Builder.take();
+}
+
 static llvm::Expected<Plan> lowerWith(llvm::StringRef PlanName,
                                       const LoweringRequest &R,
                                       const CirculantTable &T, uint32_t Packets,
                                       llvm::ArrayRef<NodeId> RankToNode) {
   RankSchedule S = circulantSchedule(T, Packets);
-  if (R.Topo.kind() != TopologyKind::Complete)
-    S = sortRoundsByRoute(std::move(S), RankToNode);
+  if (R.Topo.kind() == TopologyKind::Complete)
+    return lowerOnComplete(PlanName, R, S, RankToNode);
+  S = sortRoundsByRoute(std::move(S), RankToNode);
   return lowerRankSchedule(R, PlanName, S, RankToNode);
 }
 

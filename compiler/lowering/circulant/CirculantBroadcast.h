@@ -1,8 +1,8 @@
-//===- compiler/lowering/circulant/CirculantBroadcast.h - circulant -*- C++ -*-===//
+//===- compiler/lowering/circulant/CirculantBroadcast.h -*- C++ -*-===//
 //
 // Traeff's round-optimal n-block broadcast (CirculantSchedule.h; Traeff &
 // Ripke 2008, JPDC 68(7); Traeff 2022, arXiv:2205.10072; docs/ALGORITHMS.md,
-// row B7) placed on a topology. Algorithm `circulant`.
+// row B9) placed on a topology. Algorithm `circulant`.
 //
 // complete:p   rank r on node root + r mod p: direct links never meet, so
 //              every round is one step: exactly ceil(lg p) - 1 + P steps

@@ -63,8 +63,8 @@ static void windowOr(llvm::ArrayRef<uint32_t> Bits, uint32_t L,
   for (uint32_t J = 0; J < Len; ++J)
     Prefix[J] = J % L == 0 ? Line[J] : Prefix[J - 1] | Line[J];
   for (uint32_t J = Len; J-- > 0;)
-    Suffix[J] = (J + 1) % L == 0 || J + 1 == Len ? Line[J]
-                                                 : Suffix[J + 1] | Line[J];
+    Suffix[J] =
+        (J + 1) % L == 0 || J + 1 == Len ? Line[J] : Suffix[J + 1] | Line[J];
   Window.resize(P);
   for (uint32_t E = 0; E < P; ++E)
     Window[E] = E % L == 0 ? Suffix[E] : Suffix[E] | Prefix[E + L - 1];
