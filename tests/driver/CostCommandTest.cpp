@@ -140,7 +140,7 @@ TEST(CostCommand, SweepWithPlotWritesTheSvg) {
   CommandRun R = cost(O);
   EXPECT_EQ(R.RC, 0);
   EXPECT_EQ(R.Out.rfind("bytes,st,bst,rh,chain,pipelined-binary,two-tree,"
-                        "comb\n8,151.280,225.960,",
+                        "comb,circulant\n8,151.280,225.960,",
                         0),
             0u);
   auto Buf = llvm::MemoryBuffer::getFile(Svg);
