@@ -3,6 +3,7 @@
 #include "compiler/lowering/arborescence/ArborescenceBroadcast.h"
 #include "compiler/lowering/arborescence/ArcPacking.h"
 #include "compiler/lowering/pipeline/PacketCount.h"
+#include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/PacketStreams.h"
 
 #include <algorithm>
@@ -40,6 +41,33 @@ std::vector<PacketStream> treeStreams(llvm::ArrayRef<uint32_t> Depths,
   for (uint32_t I = 0; I < Depths.size(); ++I)
     S.push_back(PacketStream{I * K, K, Depths[I], 0, 1, {}});
   return S;
+}
+
+/// The packing for \p R: ArcPacking's, or on a square 2-D torus Bermond,
+/// Michallon and Trystram's four trees of depth D + 1 (T4) when they are
+/// shallower (the greedy reaches 23 on torus:16x16, T4 17).
+std::vector<SpanningTree> packTrees(const LoweringRequest &R,
+                                    const LinkDigraph &G) {
+  std::vector<SpanningTree> Trees = packArborescences(G, R.Root).Trees;
+  const Topology &T = R.Topo;
+  if (T.kind() != TopologyKind::Torus || T.numCoordinates() != 2 ||
+      T.extents()[0] != T.extents()[1] || T.extents()[0] < 3)
+    return Trees;
+  llvm::Expected<std::vector<SpanningTree>> Square =
+      arcDisjointTrees(T, R.Root);
+  if (!Square) {
+    llvm::consumeError(Square.takeError());
+    return Trees;
+  }
+  auto Deepest = [](llvm::ArrayRef<SpanningTree> Ts) {
+    uint32_t D = 0;
+    for (const SpanningTree &Tr : Ts)
+      D = std::max(D, Tr.depth());
+    return D;
+  };
+  if (Square->size() == Trees.size() && Deepest(*Square) < Deepest(Trees))
+    return std::move(*Square);
+  return Trees;
 }
 
 } // namespace
@@ -106,8 +134,7 @@ llvm::Expected<Plan> lowerArborescences(llvm::StringRef Name,
   const Topology &Topo = R.Topo;
   const uint32_t N = Topo.numNodes();
   const LinkDigraph G = linkDigraph(Topo);
-  ArborescencePacking Packing = packArborescences(G, R.Root);
-  const std::vector<SpanningTree> &Trees = Packing.Trees;
+  const std::vector<SpanningTree> Trees = packTrees(R, G);
   const uint32_t Lambda = Trees.size();
   if (Lambda == 0)
     return makeError(Name + ": " + Topo.str() + " is not connected");

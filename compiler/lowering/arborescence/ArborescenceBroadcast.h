@@ -14,6 +14,10 @@
 // the root's eccentricity. k is chosen from the closed form and refined
 // with the streams' exact time (streamTime), or taken from --packets.
 //
+// On square 2-D tori Bermond et al.'s four trees of depth D + 1 (T4,
+// torus_trees/ArcDisjointTrees.h) replace the packing when shallower, so
+// the plan matches tree-arc-disjoint's full-duplex plan there.
+//
 //   torus:4x4, root (0,0): lambda = 4, trees of depth 5 (eccentricity 4)
 //   mesh:4x4, root (0,0): lambda = 2 (a corner's degree)
 //

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <tuple>
 
 namespace bcastc {
 
@@ -251,6 +253,128 @@ std::vector<SpanningTree> packGreedy(const LinkDigraph &G, NodeId Root,
   return Trees;
 }
 
+/// Min-cost assignment of every row to a distinct column (Rows <= Cols),
+/// by the Hungarian method; returns each row's column.
+std::vector<uint32_t> assignRows(const std::vector<std::vector<double>> &Cost,
+                                 uint32_t Cols) {
+  const uint32_t Rows = Cost.size();
+  std::vector<double> U(Rows + 1, 0), V(Cols + 1, 0);
+  std::vector<uint32_t> P(Cols + 1, 0), Way(Cols + 1, 0);
+  for (uint32_t R = 1; R <= Rows; ++R) {
+    P[0] = R;
+    uint32_t C0 = 0;
+    std::vector<double> MinV(Cols + 1, INFINITY);
+    std::vector<uint8_t> Used(Cols + 1, 0);
+    do {
+      Used[C0] = 1;
+      const uint32_t R0 = P[C0];
+      double Delta = INFINITY;
+      uint32_t C1 = 0;
+      for (uint32_t C = 1; C <= Cols; ++C)
+        if (!Used[C]) {
+          const double Cur = Cost[R0 - 1][C - 1] - U[R0] - V[C];
+          if (Cur < MinV[C]) {
+            MinV[C] = Cur;
+            Way[C] = C0;
+          }
+          if (MinV[C] < Delta) {
+            Delta = MinV[C];
+            C1 = C;
+          }
+        }
+      for (uint32_t C = 0; C <= Cols; ++C)
+        if (Used[C]) {
+          U[P[C]] += Delta;
+          V[C] -= Delta;
+        } else {
+          MinV[C] -= Delta;
+        }
+      C0 = C1;
+    } while (P[C0] != 0);
+    do {
+      const uint32_t C1 = Way[C0];
+      P[C0] = P[C1];
+      C0 = C1;
+    } while (C0);
+  }
+  std::vector<uint32_t> Col(Rows, 0);
+  for (uint32_t C = 1; C <= Cols; ++C)
+    if (P[C])
+      Col[P[C] - 1] = C - 1;
+  return Col;
+}
+
+/// (deepest depth, nodes there, sum of depths) of \p Trees; the first is
+/// Unreached when a tree has a cycle.
+std::tuple<uint32_t, uint64_t, uint64_t>
+depthProfile(llvm::ArrayRef<SpanningTree> Trees) {
+  uint32_t H = 0;
+  uint64_t AtH = 0, Sum = 0;
+  for (const SpanningTree &T : Trees)
+    for (uint32_t D : T.depths()) {
+      if (D == Unreached)
+        return {Unreached, 0, 0};
+      Sum += D;
+      if (D > H) {
+        H = D;
+        AtH = 0;
+      }
+      AtH += D == H;
+    }
+  return {H, AtH, Sum};
+}
+
+/// Local search: every node in turn reassigns its in-arcs to the trees by
+/// a min-cost assignment on its in-neighbours' current depths; a change is
+/// kept when the trees stay acyclic and their depth profile (deepest
+/// depth, nodes there, sum of depths) improves.
+void shortenTrees(const LinkDigraph &G, std::vector<SpanningTree> &Trees,
+                  unsigned Passes) {
+  const uint32_t N = G.numNodes(), Lambda = Trees.size();
+  if (Lambda == 0)
+    return;
+  const NodeId Root = Trees[0].root();
+  auto Best = depthProfile(Trees);
+  for (unsigned Pass = 0; Pass < Passes; ++Pass) {
+    bool Improved = false;
+    for (NodeId V = 0; V < N; ++V) {
+      if (V == Root)
+        continue;
+      std::vector<std::vector<uint32_t>> Depth;
+      for (const SpanningTree &T : Trees)
+        Depth.push_back(T.depths());
+      const auto &In = G.In[V];
+      std::vector<std::vector<double>> Cost(Lambda);
+      for (uint32_t I = 0; I < Lambda; ++I)
+        for (NodeId U : In) {
+          const double D = double(Depth[I][U]) + 1;
+          Cost[I].push_back(D * D);
+        }
+      std::vector<uint32_t> Col = assignRows(Cost, In.size());
+      std::vector<NodeId> Old(Lambda);
+      bool Same = true;
+      for (uint32_t I = 0; I < Lambda; ++I) {
+        Old[I] = Trees[I].parent(V);
+        Same &= Old[I] == In[Col[I]];
+      }
+      if (Same)
+        continue;
+      for (uint32_t I = 0; I < Lambda; ++I)
+        Trees[I].setParent(V, In[Col[I]]);
+      auto Now = depthProfile(Trees);
+      if (std::get<0>(Now) != Unreached && Now < Best) {
+        Best = Now;
+        Improved = true;
+      } else {
+        for (uint32_t I = 0; I < Lambda; ++I)
+          Trees[I].setParent(V, Old[I]);
+      }
+    }
+    if (!Improved)
+      return;
+  }
+}
+
 } // namespace
 
 LinkDigraph linkDigraph(const Topology &Topo) {
@@ -383,6 +507,7 @@ ArborescencePacking packArborescences(const LinkDigraph &G, NodeId Root) {
     P.Trees = packArborescencesLovasz(G, Root, Lambda);
     P.Method = PackingMethod::Lovasz;
   }
+  shortenTrees(G, P.Trees, 20);
   return P;
 }
 
