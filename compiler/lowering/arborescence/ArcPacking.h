@@ -20,7 +20,10 @@
 // (a set of nodes waiting on each other for one tree), it falls back to
 // Lovasz's constructive proof: one tree at a time, breadth-first, adding
 // an arc only when max-flow shows the arcs left still hold the trees still
-// to come. Both are deterministic.
+// to come. A local search then lets each node reassign its in-arcs to the
+// trees (a min-cost assignment on its in-neighbours' depths), kept when
+// the trees stay acyclic and shallower (torus:16x12: depth 21 -> 19).
+// All of it is deterministic: torus:8x8x8 (6 trees) packs in 0.4 s.
 //
 //===----------------------------------------------------------------------===//
 
