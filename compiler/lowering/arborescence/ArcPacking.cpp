@@ -507,7 +507,11 @@ ArborescencePacking packArborescences(const LinkDigraph &G, NodeId Root) {
     P.Trees = packArborescencesLovasz(G, Root, Lambda);
     P.Method = PackingMethod::Lovasz;
   }
-  shortenTrees(G, P.Trees, 20);
+  // A pass costs about lambda n^2 (the depths are recomputed per node):
+  // up to 20 passes within some 2e8 of that, so 16x16x16 stays in seconds.
+  const double PassWork = double(Lambda) * G.numNodes() * G.numNodes();
+  shortenTrees(G, P.Trees,
+               unsigned(std::clamp(2e8 / PassWork, 0.0, 20.0)));
   return P;
 }
 
