@@ -8,12 +8,14 @@
 //
 // The counters of a step are stamped with the round they belong to, so a new
 // round starts without clearing them: packing costs O(route length) per send
-// and step tried, never O(n) per round.
+// and step tried, never O(n) per round. Links are counted sparsely when
+// there are more than 2^22 of them (complete:n has n^2).
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/lowering/pipeline/RankSchedule.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -28,13 +30,31 @@ static llvm::Error scheduleError(const llvm::Twine &Msg) {
 namespace {
 
 /// Per-resource use counts of one step, valid for the round in Stamp.
+/// Ids up to DenseLimit get a slot each; above it (the n^2 links of
+/// complete:65536 would take 34 GB) only the ids a round uses are kept.
 class StampedCounts {
 public:
-  explicit StampedCounts(uint64_t Size) : Slots(Size) {}
+  static constexpr uint64_t DenseLimit = uint64_t(1) << 22;
+  explicit StampedCounts(uint64_t Size)
+      : Slots(Size <= DenseLimit ? Size : 0), Sparse(Size > DenseLimit) {}
   uint32_t get(uint64_t Id, uint32_t Round) const {
+    if (Sparse) {
+      if (Round != SparseRound)
+        return 0;
+      auto It = SparseCounts.find(Id);
+      return It == SparseCounts.end() ? 0 : It->second;
+    }
     return Slots[Id].Stamp == Round ? Slots[Id].Count : 0;
   }
   void bump(uint64_t Id, uint32_t Round) {
+    if (Sparse) {
+      if (Round != SparseRound) {
+        SparseCounts.clear();
+        SparseRound = Round;
+      }
+      ++SparseCounts[Id];
+      return;
+    }
     Slot &S = Slots[Id];
     if (S.Stamp != Round) {
       S.Stamp = Round;
@@ -49,6 +69,9 @@ private:
     uint32_t Count = 0;
   };
   std::vector<Slot> Slots;
+  bool Sparse;
+  uint32_t SparseRound = UINT32_MAX;
+  llvm::DenseMap<uint64_t, uint32_t> SparseCounts;
 };
 
 /// The ports and links taken in one of a round's steps.
