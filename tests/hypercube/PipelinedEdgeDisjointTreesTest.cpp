@@ -29,8 +29,8 @@ constexpr const char *Algo = "hc-edst-pipelined";
 LoweringRequest request(unsigned D, NodeId Root, uint64_t Bytes, bool Modern) {
   LoweringRequest R = cubeRequest(D, {}, Root);
   R.Model = *MachineModel::preset("delta");
-  llvm::cantFail(R.Model.parseWords(Modern ? "ports=all a=0.0001 b=1"
-                                           : "ports=all"));
+  llvm::cantFail(
+      R.Model.parseWords(Modern ? "ports=all a=0.0001 b=1" : "ports=all"));
   R.Bytes = Bytes;
   return R;
 }
@@ -73,14 +73,13 @@ TEST(PipelinedEdgeDisjointTrees, HypercubeThreeByHand) {
   LoweringRequest R = request(3, 0, 3, false);
   R.Packets = 1;
   Plan P = lowerOrFail(Algo, R);
-  EXPECT_EQ(transfers(P),
-            "0: 0 -> 1 : 0\n0: 0 -> 2 : 1\n0: 0 -> 4 : 2\n"
-            "1: 1 -> 3 : 0\n1: 1 -> 5 : 0\n1: 2 -> 3 : 1\n"
-            "1: 2 -> 6 : 1\n1: 4 -> 5 : 2\n1: 4 -> 6 : 2\n"
-            "2: 3 -> 1 : 1\n2: 3 -> 2 : 0\n2: 3 -> 7 : 0\n"
-            "2: 5 -> 1 : 2\n2: 5 -> 4 : 0\n2: 5 -> 7 : 2\n"
-            "2: 6 -> 2 : 2\n2: 6 -> 4 : 1\n2: 6 -> 7 : 1\n"
-            "3: 7 -> 3 : 2\n3: 7 -> 5 : 1\n3: 7 -> 6 : 0\n");
+  EXPECT_EQ(transfers(P), "0: 0 -> 1 : 0\n0: 0 -> 2 : 1\n0: 0 -> 4 : 2\n"
+                          "1: 1 -> 3 : 0\n1: 1 -> 5 : 0\n1: 2 -> 3 : 1\n"
+                          "1: 2 -> 6 : 1\n1: 4 -> 5 : 2\n1: 4 -> 6 : 2\n"
+                          "2: 3 -> 1 : 1\n2: 3 -> 2 : 0\n2: 3 -> 7 : 0\n"
+                          "2: 5 -> 1 : 2\n2: 5 -> 4 : 0\n2: 5 -> 7 : 2\n"
+                          "2: 6 -> 2 : 2\n2: 6 -> 4 : 1\n2: 6 -> 7 : 1\n"
+                          "3: 7 -> 3 : 2\n3: 7 -> 5 : 1\n3: 7 -> 6 : 0\n");
   EXPECT_EQ(verifiedSlots(P), 4u);
   // With k packets the same arcs carry each tree's packets a slot apart.
   R.Packets = 3;
@@ -106,8 +105,8 @@ double integerClosedForm(unsigned D, uint64_t Bytes, const MachineModel &M,
   double Best = INFINITY;
   for (uint64_t K = 1; K <= MaxK; ++K) {
     uint64_t C = D * K, Chunk = (Bytes + C - 1) / C;
-    Best = std::min(Best, double(K + depthOf(D) - 1) *
-                              (M.B + M.A * double(Chunk)));
+    Best = std::min(Best,
+                    double(K + depthOf(D) - 1) * (M.B + M.A * double(Chunk)));
   }
   return Best;
 }
@@ -141,7 +140,7 @@ TEST(PipelinedEdgeDisjointTrees, ClosedFormGrid) {
           EXPECT_LE(T, Hi * (1 + 1e-12)) << Case;
           // Lower and verify what stays small (the big plans' cost is the
           // streams', which the smaller ones show equal to the verifier's).
-          if (uint64_t(D) * K * (N - 1) > 150000)
+          if (uint64_t(D) * K * (N - 1) > 40000)
             continue;
           Plan P = lowerOrFail(Algo, R);
           CostReport Cost;
@@ -195,10 +194,11 @@ TEST(PipelinedEdgeDisjointTrees, SixteenMiBAcceptance) {
         EXPECT_LE(T, 1.06 * Floor);
         EXPECT_GE(T, Floor);
       }
-      // The plan itself, once per cube and model: verified under ports=all.
+      // The plan itself on hypercube:8 (2.7e5 and 8.4e4 transfers; the grid
+      // above covers the shape on hypercube:10): verified under ports=all.
+      if (D == 10)
+        continue;
       LoweringRequest R = request(D, N - 1, Bytes, Modern);
-      if (D == 10 && !Modern)
-        continue; // 1.4e6 transfers: the grid above covers the shape
       Plan P = lowerOrFail(Algo, R);
       CostReport Cost;
       verifiedSlots(P, &Cost);

@@ -117,10 +117,10 @@ llvm::Expected<Plan> lowerPipelinedEdgeDisjointTrees(llvm::StringRef Name,
   Coll.Roots = {R.Root};
   Coll.Bytes = R.Bytes;
   Coll.NumChunks = D * K;
-  std::string PlanName = (Name + "-" + R.Topo.kindName() + "-" +
-                          R.Topo.extentsStr() + "-root" +
-                          llvm::Twine(R.Root) + "-k" + llvm::Twine(K))
-                             .str();
+  std::string PlanName =
+      (Name + "-" + R.Topo.kindName() + "-" + R.Topo.extentsStr() + "-root" +
+       llvm::Twine(R.Root) + "-k" + llvm::Twine(K))
+          .str();
   PlanBuilder PB(PlanName, R.Topo, R.Model, Coll);
   const uint64_t Slots = streamSlots(edstStreams(D, K));
   for (uint64_t Slot = 0; Slot < Slots; ++Slot) {
