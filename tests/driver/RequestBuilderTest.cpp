@@ -116,8 +116,9 @@ TEST(RequestBuilder, RefusesEachBadOptionWithItsMessage) {
       {"negative nu", [](ToolOptions &O) { O.Nu = -1; },
        "--nu must not be negative"},
       {"unknown machine", [](ToolOptions &O) { O.Machine = "nonexist"; },
-       "--machine: 'nonexist' is neither a preset (delta, meganode) nor a "
-       "readable machine file: No such file or directory"},
+       "--machine: 'nonexist' is neither a preset (delta, meganode, bgq, "
+       "gemini, tofu, tofud, tpu-v5e, tpu-v5p, xt3) nor a readable machine "
+       "file: No such file or directory"},
       {"model word without =", [](ToolOptions &O) { O.Model = "foo"; },
        "expected key=value, found 'foo'"},
       {"latency below 1", [](ToolOptions &O) { O.Latency = "1/2"; },
