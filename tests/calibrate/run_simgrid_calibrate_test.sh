@@ -91,6 +91,8 @@ if run twoport torus4x4-twoport.xml; then
 fi
 if run overheads torus4x4-oneport.xml --cfg=smpi/os:0:2e-6:0 --cfg=smpi/ois:0:1e-6:0; then
   expect overheads o 2 5
+  # b is the start-up less o at each end: 5 - 2 * 2.
+  expect overheads b 1 5
   expect overheads g 1 5
   [ "$M_ports" = one ] || fail "overheads: ports=$M_ports, expected one"
 fi
