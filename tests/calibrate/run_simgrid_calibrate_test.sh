@@ -24,22 +24,13 @@
 set -u
 set -o pipefail
 
-abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+source "$(dirname "$0")/../simgrid/sim_test_lib.sh"
 BCASTC=$(abs "$1")
 DATA=$(abs "$2")
 source "$(dirname "$0")/machine_file.sh"
-WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-cd "$WORK" || exit 1
-FAILED=0
-fail() {
-  echo "FAIL: $*"
-  FAILED=$((FAILED + 1))
-}
+enter_work_dir
 
-for tool in smpicxx smpirun; do
-  command -v $tool >/dev/null || { echo "FAIL: $tool missing (libsimgrid-dev)"; exit 1; }
-done
+require_tools smpicxx smpirun
 
 "$BCASTC" calibrate --topology=torus:4x4 --repeat=1 -o calib.cc ||
   { echo "FAIL: calibrate did not emit"; exit 1; }

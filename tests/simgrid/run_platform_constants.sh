@@ -19,22 +19,13 @@
 set -u
 set -o pipefail
 
-abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+source "$(dirname "$0")/sim_test_lib.sh"
 MAKE_PLATFORM=$(abs "$1")
 ROUTE_CHECK_CC=$(abs "$2")
 BCAST_TIMER_CC=$(abs "$3")
 
-WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-cd "$WORK" || exit 1
-FAILED=0
-fail() {
-  echo "FAIL: $*"
-  FAILED=$((FAILED + 1))
-}
-for tool in smpicxx smpirun g++; do
-  command -v $tool >/dev/null || { echo "FAIL: $tool missing (libsimgrid-dev)"; exit 1; }
-done
+enter_work_dir
+require_tools smpicxx smpirun g++
 
 # 1. Routes.
 g++ -std=c++17 -O1 "$ROUTE_CHECK_CC" -o route_check -lsimgrid ||

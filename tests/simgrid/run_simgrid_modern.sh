@@ -17,20 +17,13 @@
 set -u
 set -o pipefail
 
-abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+source "$(dirname "$0")/sim_test_lib.sh"
 RUN_SH=$(abs "$1")
 MAKE_PLATFORM=$(abs "$2")
 BCASTC=$(abs "$3")
 SRC=$(dirname "$RUN_SH")
 
-WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-cd "$WORK" || exit 1
-FAILED=0
-fail() {
-  echo "FAIL: $*"
-  FAILED=$((FAILED + 1))
-}
+enter_work_dir
 
 # Typed in for this test only (the bench's files come from bcastc calibrate).
 echo "a=0.0001 b=4" >test.machine

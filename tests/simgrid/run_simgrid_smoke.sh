@@ -22,25 +22,16 @@
 set -u
 set -o pipefail
 
-abs() { case "$1" in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
+source "$(dirname "$0")/sim_test_lib.sh"
 RUN_SH=$(abs "$1")
 ROUTE_CHECK_CC=$(abs "$2")
 MAKE_PLATFORM=$(abs "$3")
 BCASTC=$(abs "$4")
 SRC=$(dirname "$RUN_SH")
 
-WORK=${TEST_TMPDIR:-$(mktemp -d)}
-export TMPDIR=$WORK
-cd "$WORK" || exit 1
-FAILED=0
-fail() {
-  echo "FAIL: $*"
-  FAILED=$((FAILED + 1))
-}
+enter_work_dir
 
-for tool in smpicxx smpirun; do
-  command -v $tool >/dev/null || { echo "FAIL: $tool missing (libsimgrid-dev)"; exit 1; }
-done
+require_tools smpicxx smpirun
 
 # 1. Routes.
 g++ -std=c++17 -O1 "$ROUTE_CHECK_CC" -o route_check -lsimgrid ||
