@@ -174,4 +174,19 @@ TEST(ModernCost, ShareSplitsALinksBandwidthByBytes) {
   EXPECT_EQ(C.StepLinkLoad, (std::vector<uint32_t>{1, 2, 1}));
 }
 
+TEST(ModernCost, ProtoPlansKeepTheWords) {
+  auto P = parsePlan(sharedLink("contention=share hop=0.5 o=1 g=2 nic=0.003 "
+                                "timing=ranks error=0.1"),
+                     "t.sched", PlanFormat::Text);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  for (PlanFormat F : {PlanFormat::BinaryProto, PlanFormat::TextProto}) {
+    std::string Bytes;
+    llvm::raw_string_ostream OS(Bytes);
+    writePlan(*P, F, OS);
+    auto Back = parsePlan(OS.str(), "t.pb", F);
+    ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+    EXPECT_EQ(Back->Model, P->Model) << Back->Model.str();
+  }
+}
+
 } // namespace
