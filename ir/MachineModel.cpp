@@ -128,9 +128,11 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
       Contention = ContentionPolicy::Forbid;
     else if (Value == "charge")
       Contention = ContentionPolicy::Charge;
+    else if (Value == "share")
+      Contention = ContentionPolicy::Share;
     else
       return makeError("bad value '" + Value +
-                       "' for contention: expected forbid or charge");
+                       "' for contention: expected forbid, charge or share");
     return Error::success();
   }
   if (Key == "capacity") {
@@ -153,16 +155,43 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
     Latency = *V;
     return Error::success();
   }
-  if (Key == "a" || Key == "b" || Key == "rho") {
+  if (Key == "timing") {
+    if (Value == "steps")
+      Timing = TimingModel::Steps;
+    else if (Value == "ranks")
+      Timing = TimingModel::Ranks;
+    else
+      return makeError("bad value '" + Value +
+                       "' for timing: expected steps or ranks");
+    return Error::success();
+  }
+  if (Key == "error") {
     auto V = parseNonNegative(Key, Value);
     if (!V)
       return V.takeError();
-    (Key == "a" ? A : Key == "b" ? B : Rho) = *V;
+    if (*V > 1)
+      return makeError("bad value '" + Value +
+                       "' for error: expected a fraction in [0, 1]");
+    ErrorMargin = *V;
+    return Error::success();
+  }
+  if (double *Cost = Key == "a"     ? &A
+                     : Key == "b"   ? &B
+                     : Key == "rho" ? &Rho
+                     : Key == "hop" ? &Hop
+                     : Key == "o"   ? &O
+                     : Key == "g"   ? &G
+                     : Key == "nic" ? &Nic
+                                    : nullptr) {
+    auto V = parseNonNegative(Key, Value);
+    if (!V)
+      return V.takeError();
+    *Cost = *V;
     return Error::success();
   }
   return makeError("unknown machine key '" + Key +
                    "' (expected ports, switching, duplex, capacity, latency, "
-                   "contention, a, b or rho)");
+                   "contention, a, b, rho, hop, o, g, nic, timing or error)");
 }
 
 Error MachineModel::checkLatency(Rational Lambda, StringRef Text) {
@@ -187,16 +216,29 @@ Error MachineModel::check() const {
   if (Error E = checkLatency(Latency))
     return E;
   for (auto KV : {std::make_pair("a", A), std::make_pair("b", B),
-                  std::make_pair("rho", Rho)})
+                  std::make_pair("rho", Rho), std::make_pair("hop", Hop),
+                  std::make_pair("o", O), std::make_pair("g", G),
+                  std::make_pair("nic", Nic)})
     if (Error E = checkCost(KV.first, KV.second, formatExactDouble(KV.second)))
       return E;
+  if (!(ErrorMargin >= 0 && ErrorMargin <= 1))
+    return makeError("bad value '" + formatExactDouble(ErrorMargin) +
+                     "' for error: expected a fraction in [0, 1]");
   // Charging stretches a synchronous step; a postal send overlaps the steps
   // after it, so there is no step to stretch.
-  if (Contention == ContentionPolicy::Charge && Latency != 1)
-    return makeError("contention=charge needs latency=1 (got latency=" +
+  if (Contention != ContentionPolicy::Forbid && Latency != 1)
+    return makeError(std::string("contention=") +
+                     (Contention == ContentionPolicy::Charge ? "charge"
+                                                             : "share") +
+                     " needs latency=1 (got latency=" +
                      formatRational(Latency) +
                      "): an overloaded port or link slows a whole step, and "
                      "postal steps overlap");
+  // The postal model times a plan by its rounds (CostPass.cpp).
+  if (Timing == TimingModel::Ranks && Latency != 1)
+    return makeError("timing=ranks needs latency=1 (got latency=" +
+                     formatRational(Latency) +
+                     "): the postal model times a plan by its rounds");
   return Error::success();
 }
 
@@ -234,7 +276,8 @@ Error MachineModel::parseWords(StringRef Text, StringRef File) {
                   makeError("expected key=value, found '" + W + "'"));
       if (Error E = set(K, V))
         return At(W.data(), std::move(E));
-      if (K == "latency" || K == "contention")
+      if (K == "latency" || K == "contention" || K == "timing" ||
+          K == "error")
         LastLatencyOrContention = W.data();
     }
   }
@@ -338,16 +381,29 @@ std::string MachineModel::str() const {
   S += " latency=" + formatRational(Latency);
   if (Contention == ContentionPolicy::Charge)
     S += " contention=charge";
+  else if (Contention == ContentionPolicy::Share)
+    S += " contention=share";
   S += " a=" + formatExactDouble(A);
   S += " b=" + formatExactDouble(B);
   S += " rho=" + formatExactDouble(Rho);
+  // Off by default: a model without them prints as it always has.
+  for (auto KV : {std::make_pair(" hop=", Hop), std::make_pair(" o=", O),
+                  std::make_pair(" g=", G), std::make_pair(" nic=", Nic)})
+    if (KV.second != 0)
+      S += KV.first + formatExactDouble(KV.second);
+  if (Timing == TimingModel::Ranks)
+    S += " timing=ranks";
+  if (ErrorMargin != 0)
+    S += " error=" + formatExactDouble(ErrorMargin);
   return S;
 }
 
-bool MachineModel::operator==(const MachineModel &O) const {
-  return Ports == O.Ports && PortCount == O.PortCount && Switch == O.Switch &&
-         Links == O.Links && Capacity == O.Capacity && Latency == O.Latency &&
-         Contention == O.Contention && A == O.A && B == O.B && Rho == O.Rho;
+bool MachineModel::operator==(const MachineModel &Other) const {
+  return Ports == Other.Ports && PortCount == Other.PortCount && Switch == Other.Switch &&
+         Links == Other.Links && Capacity == Other.Capacity && Latency == Other.Latency &&
+         Contention == Other.Contention && A == Other.A && B == Other.B && Rho == Other.Rho &&
+         Hop == Other.Hop && O == Other.O && G == Other.G && Nic == Other.Nic &&
+         Timing == Other.Timing && ErrorMargin == Other.ErrorMargin;
 }
 
 } // namespace bcastc

@@ -6,12 +6,24 @@
 //   ports=one|all|K  switching=wormhole|store-and-forward  duplex=full|half
 //   capacity=2^nu  latency=lambda  contention=forbid|charge
 //   a=US_PER_BYTE  b=STARTUP_US  rho=PERMUTE_US_PER_BYTE
+//   hop=US  o=US  g=US  nic=US_PER_BYTE  contention=share
+//   timing=steps|ranks  error=FRACTION
 //
 // Seidel's model: a step costs ceil(k/2^nu)*a*m' + b, m' its longest message
 // and k the most circuits sharing a link; a = 2^nu * abar. With
 // contention=forbid (the default) a link carrying more than 2^nu circuits is
 // an error; with contention=charge it only slows the step down (latency=1
 // only: postal steps overlap, so there is no step to slow).
+//
+// Modern networks (all 0 = off, the papers' model; see README "Machine
+// model" and CostPass.cpp for the formulas): hop, a per-hop latency; o, a
+// per-message CPU overhead at sender and receiver; g, the least gap between
+// two message starts on one node (LogGP); nic, a per-byte cost of a node's
+// interface shared by its concurrent sends (and its receives);
+// contention=share, bandwidth of a link or port shared per transfer;
+// timing=ranks, the plan timed as its MPI code runs (each rank runs its steps
+// in order, no barrier); error, the model's relative error, within which
+// rankings prefer fewer start-ups.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +43,11 @@ namespace bcastc {
 enum class PortModel : uint8_t { One, K, All };
 enum class Switching : uint8_t { Wormhole, StoreAndForward };
 enum class Duplex : uint8_t { Full, Half };
-enum class ContentionPolicy : uint8_t { Forbid, Charge };
+enum class ContentionPolicy : uint8_t { Forbid, Charge, Share };
+/// Steps: a plan takes the sum of its steps (lockstep, the papers' model).
+/// Ranks: each transfer starts when its sender and receiver have finished
+/// their previous steps; the plan takes the critical path.
+enum class TimingModel : uint8_t { Steps, Ranks };
 
 struct MachineModel {
   PortModel Ports = PortModel::One;
@@ -67,6 +83,31 @@ struct MachineModel {
   double B = 75;
   /// Per-byte in-node permutation cost rho (microseconds per byte).
   double Rho = 0.01;
+  /// Per-hop latency (microseconds): a transfer over h links pays h * Hop.
+  double Hop = 0;
+  /// Per-message overhead o (microseconds) on the sender's and on the
+  /// receiver's CPU; a node's messages of one step serialize theirs.
+  double O = 0;
+  /// Least interval g (microseconds) between two message starts on a node.
+  double G = 0;
+  /// Per-byte cost of a node's interface (microseconds per byte), paid by
+  /// all the bytes it sends in a step (and, apart, all it receives).
+  double Nic = 0;
+  TimingModel Timing = TimingModel::Steps;
+  /// The model's relative error: plans whose times differ by at most this
+  /// fraction rank by start-ups.
+  double ErrorMargin = 0;
+
+  /// True when a word beyond Seidel's model is on (hop, o, g, nic).
+  bool hasModernTerms() const { return Hop != 0 || O != 0 || G != 0 || Nic != 0; }
+  /// Start-up a message of \p Hops hops pays beyond its bytes, alone on
+  /// its nodes: b + hops*hop + 2o. Lowerings choosing a packet count read
+  /// it instead of B.
+  double startup(uint64_t Hops = 1) const {
+    return B + double(Hops) * Hop + 2 * O;
+  }
+  /// Per-byte cost of a message alone on its nodes: max(a, nic).
+  double perByte() const { return A > Nic ? A : Nic; }
 
   /// Per-byte network cost abar = a / 2^nu.
   double abar() const { return A / Capacity; }
@@ -100,18 +141,19 @@ struct MachineModel {
   /// MaxLatencyDenominator. The error quotes \p Text, the latency as
   /// written, if given.
   static llvm::Error checkLatency(Rational Lambda, llvm::StringRef Text = "");
-  /// What no single word shows: the latency (checkLatency), a, b and rho
-  /// in [0, MaxCost], and contention=charge only with latency=1. Every
+  /// What no single word shows: the latency (checkLatency), a, b, rho,
+  /// hop, o, g and nic in [0, MaxCost], error in [0, 1], and
+  /// contention=charge|share and timing=ranks only with latency=1. Every
   /// reader of a whole model calls it once the words are read.
   llvm::Error check() const;
 
   /// `ports=one switching=wormhole duplex=full capacity=1 latency=1 a=0.08
-  /// b=75 rho=0.01`, plus contention= when not the default. parseWords()
-  /// reads it back exactly.
+  /// b=75 rho=0.01`, plus contention= when not the default and hop, o, g,
+  /// nic, timing and error when set. parseWords() reads it back exactly.
   std::string str() const;
 
-  bool operator==(const MachineModel &O) const;
-  bool operator!=(const MachineModel &O) const { return !(*this == O); }
+  bool operator==(const MachineModel &Other) const;
+  bool operator!=(const MachineModel &Other) const { return !(*this == Other); }
 };
 
 /// `1.8`, `2`, or `7/3` when \p R has no finite decimal expansion;

@@ -53,10 +53,25 @@ proto::Plan toProtoHeader(const Plan &P) {
   }
   OM->set_contention(M.Contention == ContentionPolicy::Forbid
                          ? PM::CONTENTION_FORBID
-                         : PM::CONTENTION_CHARGE);
+                     : M.Contention == ContentionPolicy::Charge
+                         ? PM::CONTENTION_CHARGE
+                         : PM::CONTENTION_SHARE);
   OM->set_a(M.A);
   OM->set_b(M.B);
   OM->set_rho(M.Rho);
+  // Only when set, so plans of the papers' model write the bytes they did.
+  if (M.Hop != 0)
+    OM->set_hop(M.Hop);
+  if (M.O != 0)
+    OM->set_o(M.O);
+  if (M.G != 0)
+    OM->set_g(M.G);
+  if (M.Nic != 0)
+    OM->set_nic(M.Nic);
+  if (M.Timing == TimingModel::Ranks)
+    OM->set_timing(PM::TIMING_RANKS);
+  if (M.ErrorMargin != 0)
+    OM->set_error(M.ErrorMargin);
 
   const Collective &C = P.Coll;
   PC *OC = Out.mutable_collective();
@@ -185,6 +200,9 @@ static Error convertModel(const PM &In, MachineModel &M) {
     case PM::CONTENTION_CHARGE:
       M.Contention = ContentionPolicy::Charge;
       break;
+    case PM::CONTENTION_SHARE:
+      M.Contention = ContentionPolicy::Share;
+      break;
     default:
       return makeError("unknown model.contention value " +
                        Twine(int(In.contention())));
@@ -229,7 +247,12 @@ static Error convertModel(const PM &In, MachineModel &M) {
     double *Field;
   } Costs[] = {{In.has_a(), In.a(), "a", &M.A},
                {In.has_b(), In.b(), "b", &M.B},
-               {In.has_rho(), In.rho(), "rho", &M.Rho}};
+               {In.has_rho(), In.rho(), "rho", &M.Rho},
+               {In.has_hop(), In.hop(), "hop", &M.Hop},
+               {In.has_o(), In.o(), "o", &M.O},
+               {In.has_g(), In.g(), "g", &M.G},
+               {In.has_nic(), In.nic(), "nic", &M.Nic},
+               {In.has_error(), In.error(), "error", &M.ErrorMargin}};
   for (auto &C : Costs) {
     if (!C.Has)
       continue;
@@ -237,6 +260,18 @@ static Error convertModel(const PM &In, MachineModel &M) {
       return makeError("model." + Twine(C.Name) +
                        " must be a non-negative number");
     *C.Field = C.Value;
+  }
+  if (In.has_timing()) {
+    switch (In.timing()) {
+    case PM::TIMING_STEPS:
+      M.Timing = TimingModel::Steps;
+      break;
+    case PM::TIMING_RANKS:
+      M.Timing = TimingModel::Ranks;
+      break;
+    default:
+      return makeError("unknown model.timing value " + Twine(int(In.timing())));
+    }
   }
   // The rules the text forms apply once a model is read (lambda >= 1,
   // costs below MaxCost, contention=charge only with latency=1).

@@ -8,6 +8,23 @@
 // transfer (packed once, from the order pass's facts). Bytes are exact:
 // chunk c covers [floor(c*m/C), floor((c+1)*m/C)).
 //
+// Modern terms (MachineModel hop, o, g, nic, contention=share; all 0 by
+// default, when the formula above is used unchanged). Transfer t = u -> v of
+// step s, m_t its bytes, h_t its route's hops, i_t (j_t) the sends of u
+// (receives of v) before it in the step, S_u (R_v) the bytes u sends (v
+// receives) in the step, p the port limit (one 1, K K, all-port none):
+//     X_t = max(W_t, nic * max(S_u, R_v))
+//     W_t = ceil(k/2^nu) * a * m_t                      forbid, charge
+//     W_t = a * max(m_t, B_l/2^nu over t's links l, max(S_u, R_v)/p)  share
+//     c_t = i_t * max(o, g) + o + b + hop * h_t + X_t + o + j_t * o
+// (B_l: the step's bytes over link l). timing=steps: a step costs
+// max_t c_t + rho * p' and the plan their sum. timing=ranks (the MPI
+// backend's schedule: Issend/Irecv/Waitall per step, no barrier): t starts
+// at the later of u's and v's ends of their previous steps and ends after
+// c_t + rho * p_t; a rank's step ends at its last transfer's end; the plan
+// ends at the last. Ranks <= steps always (each transfer starts no later
+// and costs no more than its step).
+//
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
 // times (lambda = p/q, steps count ticks of 1/q), each one message time:
@@ -23,7 +40,14 @@
 // proportional slowdown (ports pass), so the latency term becomes
 // min over t of t b + max(t (n^(1/t) - 1) / p, log_{p+1} n) a m_c,
 // m_c = floor(m/C) the smallest chunk: a flat or k-nomial tree may beat
-// ceil(lg n) start-ups (see chargedLatencyBound).
+// ceil(lg n) start-ups (see chargedLatencyBound). With the modern terms
+// every message costs at least b' = b + 2o (b' replaces b above), the
+// bandwidth term's a becomes max(a/p, nic) (a node's interface carries all
+// it sends), and data must travel e hops (e: the eccentricity of the root,
+// or of node 0 for allgather and allreduce; computed for n <= 2^20, else
+// 0): under timing=steps the steps on its path pay e * hop on top of the
+// latency term, under timing=ranks the latency term is at least
+// b' + e * hop.
 //
 // The slotted packet model of Stamoulis and Tsitsiklis (hypercube:d,
 // store-and-forward, all-port, capacity 1, lambda 1) counts slots: K packets
@@ -77,6 +101,17 @@ static double chargedLatencyBound(uint64_t N, uint64_t Ports, double B,
   return Best;
 }
 
+/// Hops from \p From to the node farthest from it; 0 past 2^20 nodes (the
+/// bound stays valid, only weaker).
+static uint64_t eccentricity(const Topology &T, NodeId From) {
+  if (T.numNodes() > (uint32_t(1) << 20))
+    return 0;
+  uint64_t E = 0;
+  for (NodeId V = 0; V < T.numNodes(); ++V)
+    E = std::max<uint64_t>(E, T.distance(From, V));
+  return E;
+}
+
 static double lowerBound(const Plan &P, uint64_t Bytes) {
   uint64_t N = P.numNodes();
   if (N <= 1)
@@ -93,17 +128,40 @@ static double lowerBound(const Plan &P, uint64_t Bytes) {
         std::min<uint64_t>(P.Topo.portsPerNode(), N - 1), 1);
     break;
   }
-  const double A = P.Model.A, B = P.Model.B, M = double(Bytes);
+  const bool Postal = P.Model.Latency != 1;
+  const double A = P.Model.A, B = P.Model.B + (Postal ? 0 : 2 * P.Model.O),
+               M = double(Bytes);
   double Share = 1;
   if (P.Coll.Kind == CollectiveKind::AllGather)
     Share = 1 - 1 / double(N);
   else if (P.Coll.Kind == CollectiveKind::AllReduce)
     Share = 2 * (1 - 1 / double(N));
   double Latency = double(treeDepth(N, Ports)) * B;
-  if (P.Model.Contention == ContentionPolicy::Charge && P.Model.Latency == 1)
+  const bool Overload = P.Model.Contention != ContentionPolicy::Forbid;
+  if (Overload && !Postal)
     Latency = chargedLatencyBound(N, Ports, B,
                                   A * double(Bytes / std::max<uint32_t>(P.Coll.NumChunks, 1)));
-  double Bandwidth = Share * M * A / double(Ports) + B;
+  if (P.Model.Hop > 0 && !Postal) {
+    uint64_t Ecc = 0;
+    if (P.Coll.Kind == CollectiveKind::AllGather ||
+        P.Coll.Kind == CollectiveKind::AllReduce)
+      Ecc = eccentricity(P.Topo, 0);
+    else
+      for (NodeId Root : P.Coll.Roots)
+        Ecc = std::max(Ecc, eccentricity(P.Topo, Root));
+    const double Travel = P.Model.Hop * double(Ecc);
+    // Lockstep: each of the >= treeDepth steps costs >= b', and those on
+    // the farthest node's path hop * (their hops) more, so both add up.
+    // A charged step's slowdown and its hops may belong to different
+    // transfers, and ranks overlap steps: then only one path is sure.
+    Latency = P.Model.Timing == TimingModel::Steps && !Overload
+                  ? Latency + Travel
+                  : std::max(Latency, B + Travel);
+  }
+  double PerByte = A / double(Ports);
+  if (!Postal)
+    PerByte = std::max(PerByte, P.Model.Nic);
+  double Bandwidth = Share * M * PerByte + B;
   return std::max(Latency, Bandwidth);
 }
 
@@ -119,6 +177,145 @@ static Rational slotLowerBound(const Plan &P) {
   int64_t D = P.Topo.extents()[0], N = P.numNodes();
   Rational Packets = Rational(int64_t(P.Coll.dataChunks()) * (N - 1), D * N);
   return std::max(Rational(D), Packets);
+}
+
+namespace {
+
+/// One node's traffic in the step being timed.
+struct NodeSlot {
+  uint32_t Sends = 0, Receives = 0;       ///< In the step.
+  uint32_t SendsSeen = 0, ReceivesSeen = 0; ///< Before the transfer at hand.
+  uint64_t SentBytes = 0, ReceivedBytes = 0;
+  /// timing=ranks: when the node's last transfer of the step ends.
+  double End = 0;
+  bool used() const { return Sends != 0 || Receives != 0; }
+};
+
+struct LinkSlot {
+  uint64_t Bytes = 0;
+  bool Touched = false;
+  bool used() const { return Touched; }
+};
+
+/// When each rank finished its last step (timing=ranks): flat up to 2^27
+/// nodes, a hash map past that.
+class ReadyTimes {
+public:
+  explicit ReadyTimes(uint64_t N) : Flat(N <= (uint64_t(1) << 27)) {
+    if (Flat)
+      Times.assign(N, 0);
+  }
+  double get(NodeId V) const {
+    if (Flat)
+      return Times[V];
+    auto It = Map.find(V);
+    return It == Map.end() ? 0 : It->second;
+  }
+  void set(NodeId V, double T) { (Flat ? Times[V] : Map[V]) = T; }
+
+private:
+  bool Flat;
+  std::vector<double> Times;
+  llvm::DenseMap<NodeId, double> Map;
+};
+
+} // namespace
+
+/// Times the plan with the modern terms (see the file comment): returns the
+/// lockstep sum and the ranks' critical path. Only for latency = 1.
+static std::pair<double, double>
+timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
+                    const std::vector<bool> &SetPermuted) {
+  const Plan &P = Ctx.P;
+  const MachineModel &M = P.Model;
+  const bool Share = M.Contention == ContentionPolicy::Share;
+  const bool Ranks = M.Timing == TimingModel::Ranks;
+  const bool Half = M.Links == Duplex::Half;
+  const double PortLimit = M.Ports == PortModel::All ? 0 : double(M.sendsPerStep());
+  const double SendGap = std::max(M.O, M.G);
+  StepTable<NodeSlot> Nodes(P.numNodes(), P.Transfers.size());
+  StepTable<LinkSlot> Links(Share ? P.Topo.numLinkIds() : 0,
+                            P.Transfers.size());
+  ReadyTimes Ready(Ranks ? P.numNodes() : 0);
+  double StepsTime = 0, RanksTime = 0;
+  for (size_t S = 0; S < P.numSteps(); ++S) {
+    const uint64_t Begin = P.StepStarts[S], End = P.StepStarts[S + 1];
+    if (Begin == End)
+      continue;
+    uint64_t PermutedBytes = 0;
+    for (uint64_t I = Begin; I < End; ++I) {
+      const Transfer &T = P.Transfers[I];
+      const uint64_t Bytes = SetBytes[T.Chunks];
+      if (SetPermuted[T.Chunks])
+        PermutedBytes = std::max(PermutedBytes, Bytes);
+      NodeSlot &Src = Nodes[T.Src];
+      ++Src.Sends;
+      Src.SentBytes += Bytes;
+      NodeSlot &Dst = Nodes[T.Dst];
+      ++Dst.Receives;
+      Dst.ReceivedBytes += Bytes;
+      if (Share)
+        P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
+          LinkSlot &L = Links[P.Topo.linkId(H, Half)];
+          L.Touched = true;
+          L.Bytes += Bytes;
+        });
+    }
+    const double Slowdown = double(std::max<uint64_t>(
+        (std::max<uint32_t>(Ctx.StepLinkLoad[S], 1) + M.Capacity - 1) /
+            M.Capacity,
+        Ctx.StepPortLoad[S]));
+    double StepMax = 0;
+    for (uint64_t I = Begin; I < End; ++I) {
+      const Transfer &T = P.Transfers[I];
+      const double Bytes = double(SetBytes[T.Chunks]);
+      NodeSlot &Src = Nodes[T.Src];
+      NodeSlot &Dst = Nodes[T.Dst];
+      const double Endpoint =
+          double(std::max(Src.SentBytes, Dst.ReceivedBytes));
+      double Wire;
+      uint64_t Hops;
+      if (Share) {
+        double LinkBytes = Bytes;
+        Hops = 0;
+        P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
+          ++Hops;
+          LinkBytes = std::max(
+              LinkBytes,
+              double(Links[P.Topo.linkId(H, Half)].Bytes) / M.Capacity);
+        });
+        if (PortLimit > 0)
+          LinkBytes = std::max(LinkBytes, Endpoint / PortLimit);
+        Wire = M.A * LinkBytes;
+      } else {
+        Hops = M.Hop > 0 ? P.Topo.distance(T.Src, T.Dst) : 0;
+        Wire = Slowdown * M.A * Bytes;
+      }
+      const double Cost = double(Src.SendsSeen++) * SendGap + M.O + M.B +
+                          M.Hop * double(Hops) +
+                          std::max(Wire, M.Nic * Endpoint) + M.O +
+                          double(Dst.ReceivesSeen++) * M.O;
+      StepMax = std::max(StepMax, Cost);
+      if (Ranks) {
+        const double Ends =
+            std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
+            (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        Src.End = std::max(Src.End, Ends);
+        Dst.End = std::max(Dst.End, Ends);
+        RanksTime = std::max(RanksTime, Ends);
+      }
+    }
+    StepsTime += StepMax + M.Rho * double(PermutedBytes);
+    if (Ranks)
+      for (uint64_t I = Begin; I < End; ++I) {
+        const Transfer &T = P.Transfers[I];
+        Ready.set(T.Src, Nodes[T.Src].End);
+        Ready.set(T.Dst, Nodes[T.Dst].End);
+      }
+    Nodes.reset();
+    Links.reset();
+  }
+  return {StepsTime, Ranks ? RanksTime : StepsTime};
 }
 
 void runCostPass(PassContext &Ctx) {
@@ -172,8 +369,21 @@ void runCostPass(PassContext &Ctx) {
   if (LastSend > 0)
     R.Rounds = uint64_t(P.StepNumbers[LastSend - 1]) + Model.latencyTicks();
   R.RoundTime = Rational(int64_t(R.Rounds), Model.ticksPerSend());
-  if (Model.Latency != 1)
+  R.StepsTime = Time;
+  R.Timing = Model.Timing;
+  if (Model.Latency != 1) {
     Time = R.RoundTime.toDouble() * (Model.A * double(LargestBytes) + Model.B);
+    R.StepsTime = Time;
+  } else if (Model.hasModernTerms() ||
+             Model.Contention == ContentionPolicy::Share ||
+             Model.Timing == TimingModel::Ranks) {
+    // Without these words the sum above is the papers' closed form, kept
+    // as it is computed (bit for bit).
+    auto Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
+    if (Model.hasModernTerms() || Model.Contention == ContentionPolicy::Share)
+      R.StepsTime = Times.first;
+    Time = Model.Timing == TimingModel::Ranks ? Times.second : R.StepsTime;
+  }
   R.Time = Time;
   R.LowerBound = lowerBound(P, Ctx.Bytes);
   R.SlotLowerBound = slotLowerBound(P);

@@ -97,7 +97,7 @@ void runPortPass(PassContext &Ctx) {
           : std::to_string(P.Model.PortCount) + "-port";
   if (P.Model.ticksPerSend() > 1)
     return checkPortWindows(Ctx, Limit, ModelName);
-  const bool Charge = P.Model.Contention == ContentionPolicy::Charge;
+  const bool Charge = P.Model.Contention != ContentionPolicy::Forbid;
   StepTable<PortSlot> Nodes(P.numNodes(), P.Transfers.size());
   std::vector<Excess> Over;
 

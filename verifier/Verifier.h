@@ -61,6 +61,11 @@ struct CostReport {
   /// exact byte sizes of chunks. With lambda != 1 (postal model) every
   /// send time costs one message time: RoundTime * (a*m'max + b).
   double Time = 0;
+  /// How Time was taken: the sum of the steps (timing=steps) or the ranks'
+  /// critical path (timing=ranks; see CostPass.cpp).
+  TimingModel Timing = TimingModel::Steps;
+  /// The lockstep sum, whichever timing Time uses (= Time under steps).
+  double StepsTime = 0;
   /// One-port broadcast bound max(ceil(lg n)*b, m*a + b); see CostPass.cpp
   /// for the other collectives and port models.
   double LowerBound = 0;

@@ -66,6 +66,12 @@ int runAlgorithms(const ToolOptions &Opts, raw_ostream &Out,
       if (C.Reason.empty()) {
         A["rank"] = int64_t(++Rank);
         A["plan"] = planReportJson(planReport(*C.LoweredPlan, C.Result));
+        if (!C.PreferredOver.empty()) {
+          json::Array Over;
+          for (const std::string &Name : C.PreferredOver)
+            Over.push_back(Name);
+          A["preferred_over"] = std::move(Over);
+        }
       } else if (Opts.All) {
         A["reason"] = C.Reason;
       } else {
@@ -88,6 +94,7 @@ int runAlgorithms(const ToolOptions &Opts, raw_ostream &Out,
   Out << "rank algorithm                         time (us)  start-ups    "
          "ratio  m*a coefficient\n";
   unsigned Rank = 0, Inapplicable = 0;
+  std::string Preferences;
   for (const Candidate &C : Ranked) {
     if (!C.Reason.empty()) {
       ++Inapplicable;
@@ -101,7 +108,16 @@ int runAlgorithms(const ToolOptions &Opts, raw_ostream &Out,
                   C.Algo->Name.str().c_str(), Cost.Time,
                   (unsigned long long)Cost.Startups, Cost.Ratio)
         << Cost.Transmit << "\n";
+    if (!C.PreferredOver.empty()) {
+      Preferences += "note: " + C.Algo->Name.str() + " ranks above ";
+      for (size_t I = 0; I < C.PreferredOver.size(); ++I)
+        Preferences += (I ? ", " : "") + C.PreferredOver[I];
+      Preferences += ": within the model's error (error=" +
+                     formatExactDouble(R->Model.ErrorMargin) +
+                     ") of them, with fewer start-ups\n";
+    }
   }
+  Out << Preferences;
   if (Inapplicable && !Opts.All)
     Out << countOf(Inapplicable, "other algorithm") << " do"
         << (Inapplicable == 1 ? "es" : "") << " not apply (--all says why)\n";

@@ -33,11 +33,17 @@ struct Candidate {
   VerificationResult Result;
   /// Why it does not apply, or failed to verify.
   std::string Reason;
+  /// Cheaper verified plans this one ranks above: it is within the model's
+  /// error (MachineModel::ErrorMargin) of them and has fewer start-ups.
+  std::vector<std::string> PreferredOver;
 };
 
 /// Lowers \p Request with every algorithm, verifies each plan and returns
 /// them ranked: verified plans by simulated time (ties by name), then the
-/// rest by name.
+/// rest by name. With a model error e > 0 (`error=e`) the verified plans
+/// are ranked in turn: of those still unranked, the one with the fewest
+/// start-ups among those within a factor 1 + e of the cheapest (the
+/// cheapest of them on ties) comes next.
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request);
 
 /// The one naming scheme of lowered plans, ALGORITHM-KIND-EXTENTS-rootR

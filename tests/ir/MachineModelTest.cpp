@@ -120,10 +120,12 @@ TEST(MachineModel, Errors) {
   EXPECT_EQ(errorOf("rho=inf"),
             "bad value 'inf' for rho: expected a non-negative number");
   EXPECT_EQ(errorOf("contention=ignore"),
-            "bad value 'ignore' for contention: expected forbid or charge");
+            "bad value 'ignore' for contention: expected forbid, charge or "
+            "share");
   EXPECT_EQ(errorOf("speed=9"),
             "unknown machine key 'speed' (expected ports, switching, duplex, "
-            "capacity, latency, contention, a, b or rho)");
+            "capacity, latency, contention, a, b, rho, hop, o, g, nic, "
+            "timing or error)");
   EXPECT_EQ(errorOf("ports=one latency"), "expected key=value, found 'latency'");
 }
 

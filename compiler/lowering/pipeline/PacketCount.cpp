@@ -28,8 +28,12 @@ uint32_t maxPackets(uint64_t Bytes, uint32_t NumRanks) {
 
 double pipelineTime(const PipelineShape &S, uint64_t Packets,
                     const MachineModel &M, uint64_t Bytes) {
+  // A round's start-up is what a neighbour-to-neighbour message pays
+  // beyond its bytes (b, plus hop and 2o when set), its bytes cross the
+  // slower of the link and the interface: b and a exactly when those words
+  // are off.
   return double(S.rounds(Packets)) *
-         (M.B + M.A * double(Bytes) / double(Packets));
+         (M.startup() + M.perByte() * double(Bytes) / double(Packets));
 }
 
 uint64_t enoughPackets(llvm::function_ref<double(uint64_t)> Time,
@@ -46,9 +50,9 @@ uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
                          uint64_t Bytes, uint32_t NumRanks) {
   const uint32_t Max = maxPackets(Bytes, NumRanks);
   double Real = 1;
-  if (S.Fill > 0 && M.B > 0)
-    Real = std::sqrt(double(S.Fill) * M.A * double(Bytes) /
-                     (double(S.PerPacket) * M.B));
+  if (S.Fill > 0 && M.startup() > 0)
+    Real = std::sqrt(double(S.Fill) * M.perByte() * double(Bytes) /
+                     (double(S.PerPacket) * M.startup()));
   else if (S.Fill > 0)
     Real = Max; // No start-up cost: as many packets as allowed.
   uint64_t Center = uint64_t(std::clamp(Real, 1.0, double(Max)));

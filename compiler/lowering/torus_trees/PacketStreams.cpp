@@ -117,7 +117,7 @@ double streamTime(llvm::ArrayRef<PacketStream> Streams, uint32_t NumChunks,
       }
     }
     if (Any)
-      Time += Model.B + Model.A * double(Largest);
+      Time += Model.startup() + Model.perByte() * double(Largest);
   }
   return Time;
 }

@@ -211,7 +211,7 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
   constexpr uint32_t ExactScan = 1024;
   uint32_t CheckK = ExactScan;
   double CheckTime = INFINITY;
-  const double TreeBytes = R.Model.A * double(R.Bytes / D);
+  const double TreeBytes = R.Model.perByte() * double(R.Bytes / D);
   for (uint32_t K = 1; K <= MaxK; K += K < ExactScan ? 1 : K / 256) {
     if (K >= CheckK) {
       if (BestTime > CheckTime * (1 - NegligiblePacketGain))
@@ -221,10 +221,10 @@ uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
     }
     std::vector<PacketStream> S = withPackets(Unit, K);
     const double Busy = double(busySlots(S));
-    if (Busy * R.Model.B + TreeBytes > BestTime)
+    if (Busy * R.Model.startup() + TreeBytes > BestTime)
       break;
     const double Q = double(R.Bytes / (uint64_t(D) * K));
-    if (Busy * (R.Model.B + R.Model.A * Q) >= BestTime)
+    if (Busy * (R.Model.startup() + R.Model.perByte() * Q) >= BestTime)
       continue;
     double T = streamTime(S, D * K, R.Bytes, R.Model);
     if (T < BestTime) {

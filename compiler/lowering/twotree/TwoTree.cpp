@@ -183,7 +183,8 @@ RankSchedule sortRoundsByRoute(RankSchedule S,
   return S;
 }
 
-/// The cost pass's time for a plan without link contention.
+/// The cost pass's time for a plan without link contention (with hop, o
+/// and nic as one neighbour message pays them).
 static double planTime(const Plan &P, const MachineModel &Model) {
   double Time = 0;
   for (size_t Step = 0; Step < P.numSteps(); ++Step) {
@@ -194,7 +195,7 @@ static double planTime(const Plan &P, const MachineModel &Model) {
     for (const Transfer &T : Transfers)
       Bytes = std::max(
           Bytes, chunkSetBytes(P.chunks(T), P.Coll.NumChunks, P.Coll.Bytes));
-    Time += Model.A * double(Bytes) + Model.B;
+    Time += Model.perByte() * double(Bytes) + Model.startup();
   }
   return Time;
 }
@@ -266,7 +267,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
   double BestTime = planTime(Best.P, R.Model);
   const uint32_t Max =
       std::min(maxPackets(R.Bytes), maxPacketsForRanks(R.Topo.numNodes()));
-  bool Saturated = R.Model.B <= 0;
+  bool Saturated = R.Model.startup() <= 0;
   auto Consider = [&](uint32_t Candidate) -> llvm::Expected<bool> {
     llvm::Expected<Plan> Q = lowerWith(Name, R, Candidate, Best.RankToNode);
     if (!Q)
@@ -286,7 +287,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
     Best.Packets = Candidate;
     return true;
   };
-  if (Packets >= 4 && R.Model.B > 0) {
+  if (Packets >= 4 && R.Model.startup() > 0) {
     uint32_t Half = Packets / 2;
     llvm::Expected<Plan> Q = lowerWith(Name, R, Half, Best.RankToNode);
     if (!Q)
@@ -296,10 +297,12 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
     double Fill = double(Best.P.numSteps()) - Sigma * Packets;
     if (Sigma > 0 && Fill > 0) {
       double Real =
-          std::sqrt(Fill * R.Model.A * double(R.Bytes) / (Sigma * R.Model.B));
+          std::sqrt(Fill * R.Model.perByte() * double(R.Bytes) /
+                    (Sigma * R.Model.startup()));
       auto Fit = [&](uint64_t P) {
         return (Fill + Sigma * double(P)) *
-               (R.Model.B + R.Model.A * double(R.Bytes) / double(P));
+               (R.Model.startup() +
+                R.Model.perByte() * double(R.Bytes) / double(P));
       };
       uint32_t Fitted =
           uint32_t(std::clamp(std::round(Real), 1.0, double(Max)));
