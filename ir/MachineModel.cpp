@@ -2,6 +2,8 @@
 
 #include "ir/MachineModel.h"
 
+#include "ir/MachineWords.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -247,40 +249,25 @@ Error MachineModel::parseWords(StringRef Text, StringRef File) {
   auto At = [&](const char *Loc, Error E) -> Error {
     if (File.empty() || !Loc)
       return E;
-    StringRef Before = Text.take_front(size_t(Loc - Text.data()));
-    size_t LineStart = Before.rfind('\n') + 1; // npos + 1 == 0
-    return makeError(File + ":" + Twine(1 + Before.count('\n')) + ":" +
-                     Twine(1 + Before.size() - LineStart) + ": " +
+    return makeError(machineWordLocation(Text, File, Loc) + ": " +
                      toString(std::move(E)));
   };
   // Where a rule over several words (check()) points: the last of them.
   const char *LastLatencyOrContention = nullptr;
-  SmallVector<StringRef, 16> Lines;
-  Text.split(Lines, '\n');
-  for (StringRef Line : Lines) {
-    Line = Line.split('#').first;
-    // Words part at blanks or commas (`ports=all,contention=charge`
-    // is one shell word).
-    SmallVector<StringRef, 8> Pieces, Words;
-    Line.split(Pieces, ' ', -1, false);
-    for (StringRef Piece : Pieces)
-      Piece.split(Words, ',', -1, false);
-    for (StringRef W : Words) {
-      W = W.trim();
-      if (W.empty())
-        continue;
-      StringRef K, V;
-      std::tie(K, V) = W.split('=');
-      if (!W.contains('='))
-        return At(W.data(),
-                  makeError("expected key=value, found '" + W + "'"));
-      if (Error E = set(K, V))
-        return At(W.data(), std::move(E));
-      if (K == "latency" || K == "contention" || K == "timing" ||
-          K == "error")
-        LastLatencyOrContention = W.data();
-    }
-  }
+  if (Error E = forEachMachineWord(Text, [&](StringRef W) -> Error {
+        StringRef K, V;
+        std::tie(K, V) = W.split('=');
+        if (!W.contains('='))
+          return At(W.data(),
+                    makeError("expected key=value, found '" + W + "'"));
+        if (Error E = set(K, V))
+          return At(W.data(), std::move(E));
+        if (K == "latency" || K == "contention" || K == "timing" ||
+            K == "error")
+          LastLatencyOrContention = W.data();
+        return Error::success();
+      }))
+    return E;
   if (Error E = check())
     return At(LastLatencyOrContention, std::move(E));
   return Error::success();

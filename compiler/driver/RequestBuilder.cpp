@@ -5,6 +5,7 @@
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/Suggest.h"
 #include "ir/MachineModel.h"
+#include "ir/MachineWords.h"
 #include "ir/Units.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -24,20 +25,17 @@ Error failure(const Twine &Msg) {
 /// machine keys: the model would silently take the last one.
 Error checkModelWords(const ToolOptions &Opts) {
   StringMap<std::string> Seen;
-  SmallVector<StringRef, 8> Pieces, Words;
-  StringRef(Opts.Model).split(Pieces, ' ', -1, false);
-  for (StringRef Piece : Pieces)
-    Piece.split(Words, ',', -1, false);
-  for (StringRef W : Words) {
-    W = W.trim();
-    if (!W.contains('='))
-      continue; // parseWords reports it.
-    StringRef Key = W.split('=').first;
-    auto [It, New] = Seen.try_emplace(Key, W.str());
-    if (!New)
-      return failure("--model sets '" + Key + "' twice ('" + It->second +
-                     "' and '" + W + "'); give it once");
-  }
+  if (Error E = forEachMachineWord(Opts.Model, [&](StringRef W) -> Error {
+        if (!W.contains('='))
+          return Error::success(); // parseWords reports it.
+        StringRef Key = W.split('=').first;
+        auto [It, New] = Seen.try_emplace(Key, W.str());
+        if (!New)
+          return failure("--model sets '" + Key + "' twice ('" + It->second +
+                         "' and '" + W + "'); give it once");
+        return Error::success();
+      }))
+    return E;
   auto Both = [&](StringRef Flag, StringRef Key, StringRef What) {
     return failure(Flag + " and --model=" + Seen[Key] + " both set " + What +
                    "; give one");
