@@ -25,8 +25,9 @@
 # torus:16x16-one, or --machine=FILE for every platform without one, or
 # --machine=calibrate: emit `bcastc calibrate --topology=TOPO`'s program and
 # run it under smpirun on each platform first (PLATFORM/calibrate.log); words
-# the file lacks are added: ports=all on all-port platforms and
-# contention=charge. Prints per plan its predicted time (the model's, from
+# the file lacks are added: ports=all on all-port platforms,
+# contention=charge and timing=ranks (each rank runs its steps as soon as
+# its own transfers allow, as the emitted code does). Prints per plan its predicted time (the model's, from
 # `bcastc algorithms`) next to the simulated one, and per platform and size
 # the worst simulated/predicted ratio of the top plans, `auto`'s pick (the
 # plan `bcastc cost --algorithm=auto` chooses) against the best simulated
@@ -243,6 +244,7 @@ rank_flags() {
   file="$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
   [ $2 = all ] && ! grep -q 'ports=' "$file" && words="ports=all"
   grep -q 'contention=' "$file" || words="$words contention=charge"
+  grep -q 'timing=' "$file" || words="$words timing=ranks"
   RANK=("--machine=$file")
   [ -n "$words" ] && RANK+=("--model=${words# }")
   return 0
