@@ -131,8 +131,9 @@ TEST(PipelinedEdgeDisjointTrees, ClosedFormGrid) {
           const double T = Time(K);
           ++Priced;
           // The chosen k is no worse than its neighbours.
-          if (K > 1)
+          if (K > 1) {
             EXPECT_LE(T, Time(K - 1)) << Case << " k=" << K;
+          }
           EXPECT_LE(T, Time(K + 1)) << Case << " k=" << K;
           const double Lo = realMinimum(D, Bytes, R.Model);
           const double Hi = integerClosedForm(D, Bytes, R.Model, 4 * K + 8);
