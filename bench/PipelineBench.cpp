@@ -96,8 +96,8 @@ static AllPortTerms allPortTerms(const Topology &Topo, NodeId Root) {
     for (NodeId U = 0; U < N; ++U)
       Degree += U != V && Topo.areNeighbors(V, U);
     T.Lambda = std::min(T.Lambda, Degree);
-    T.Ecc = std::max(T.Ecc, Topo.distance(Root, V));
   }
+  T.Ecc = Topo.eccentricity(Root);
   T.Lambda = std::max<uint32_t>(T.Lambda, 1);
   return T;
 }

@@ -6,6 +6,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstdlib>
 
@@ -219,6 +220,13 @@ uint64_t Topology::linkId(const Hop &H, bool HalfDuplex) const {
 
 std::string Topology::linkName(const Hop &H, bool HalfDuplex) const {
   return nodeName(H.From) + (HalfDuplex ? "--" : "->") + nodeName(H.To);
+}
+
+uint32_t Topology::eccentricity(NodeId From) const {
+  uint32_t E = 0;
+  for (NodeId V = 0; V < numNodes(); ++V)
+    E = std::max(E, distance(From, V));
+  return E;
 }
 
 uint32_t Topology::distance(NodeId Src, NodeId Dst) const {

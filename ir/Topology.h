@@ -110,6 +110,8 @@ public:
   bool areNeighbors(NodeId A, NodeId B) const;
   /// Number of hops of the route from \p Src to \p Dst.
   uint32_t distance(NodeId Src, NodeId Dst) const;
+  /// Hops from \p From to the node farthest from it (O(n)).
+  uint32_t eccentricity(NodeId From) const;
   /// Calls \p F for every hop of the deterministic route, in order.
   void forEachHop(NodeId Src, NodeId Dst,
                   llvm::function_ref<void(const Hop &)> F) const;

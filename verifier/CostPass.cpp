@@ -104,12 +104,7 @@ static double chargedLatencyBound(uint64_t N, uint64_t Ports, double B,
 /// Hops from \p From to the node farthest from it; 0 past 2^20 nodes (the
 /// bound stays valid, only weaker).
 static uint64_t eccentricity(const Topology &T, NodeId From) {
-  if (T.numNodes() > (uint32_t(1) << 20))
-    return 0;
-  uint64_t E = 0;
-  for (NodeId V = 0; V < T.numNodes(); ++V)
-    E = std::max<uint64_t>(E, T.distance(From, V));
-  return E;
+  return T.numNodes() > (uint32_t(1) << 20) ? 0 : T.eccentricity(From);
 }
 
 static double lowerBound(const Plan &P, uint64_t Bytes) {

@@ -69,13 +69,6 @@ uint32_t independentOutCut(const Topology &T, NodeId Root) {
   return Min;
 }
 
-uint32_t eccentricity(const Topology &T, NodeId Root) {
-  uint32_t E = 0;
-  for (NodeId V = 0; V < T.numNodes(); ++V)
-    E = std::max(E, T.distance(Root, V));
-  return E;
-}
-
 /// Spanning, rooted at Root, parents are neighbours, no cycle, and no
 /// directed arc in two trees: checked here without checkTrees.
 void expectArcDisjointSpanning(const Topology &T, NodeId Root,
@@ -151,7 +144,7 @@ TEST_P(ArborescenceGrid, LambdaTreesAndPlans) {
       Depth = std::max(Depth, Tr.depth());
     // Breadth-first growth: within twice the eccentricity (a ring's two
     // trees must go n - 1 deep).
-    EXPECT_LE(Depth, 2 * eccentricity(T, Root) + 1);
+    EXPECT_LE(Depth, 2 * T.eccentricity(Root) + 1);
     TreeSetClaim Claim;
     Claim.Depth = Depth;
     Claim.ArcDisjoint = true;
@@ -175,7 +168,7 @@ TEST_P(ArborescenceGrid, LambdaTreesAndPlans) {
       // k + h - 1 steps of one packet per tree and arc (h no deeper than
       // the packing: square tori may take T4's shallower trees).
       EXPECT_LE(V.Cost.Steps, K + Depth - 1);
-      EXPECT_GE(V.Cost.Steps, K + eccentricity(T, Root) - 1);
+      EXPECT_GE(V.Cost.Steps, K + T.eccentricity(Root) - 1);
     }
   }
 }
@@ -230,7 +223,7 @@ TEST(Arborescences, LargeSizesPackFastAndNearTheEccentricity) {
     uint32_t Depth = 0;
     for (const SpanningTree &Tr : P.Trees)
       Depth = std::max(Depth, Tr.depth());
-    EXPECT_LE(2 * Depth, 3 * eccentricity(T, Root) + 2) << Spec;
+    EXPECT_LE(2 * Depth, 3 * T.eccentricity(Root) + 2) << Spec;
   }
 }
 
