@@ -9,12 +9,14 @@
 #define BCASTC_BACKENDS_BACKEND_H
 
 #include "ir/Plan.h"
+#include "ir/PlanSet.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace bcastc {
 
@@ -28,6 +30,22 @@ struct EmitOptions {
   std::string SvgSteps;
 };
 
+/// One file a backend writes for a plan set. Name is empty for the file
+/// `-o` names; otherwise it is a file name (no directories) written beside
+/// that file (msccl-xml: one file per root and band, and an index).
+struct EmittedFile {
+  std::string Name;
+  std::string Contents;
+};
+
+/// The files emitted for a verified plan set, all in memory, so that the
+/// driver writes all of them or none.
+using EmitSetFunction = llvm::Expected<std::vector<EmittedFile>>(
+    const PlanSet &S, const EmitOptions &Opts);
+
+/// The EmitSet of backends that take single plans only.
+EmitSetFunction noPlanSets;
+
 struct BackendInfo {
   /// `--emit=` name.
   llvm::StringRef Name;
@@ -36,6 +54,10 @@ struct BackendInfo {
   bool Binary;
   llvm::Error (*Emit)(const Plan &P, const EmitOptions &Opts,
                       llvm::raw_ostream &OS);
+  /// Plan sets (`noPlanSets` when the target has no form for them).
+  EmitSetFunction *EmitSet;
+
+  bool takesPlanSets() const { return EmitSet != &noPlanSets; }
 };
 
 llvm::ArrayRef<BackendInfo> allBackends();

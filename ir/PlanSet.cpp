@@ -418,10 +418,9 @@ Error PlanSet::checkStructure() const {
     if (!std::is_sorted(RC.Roots.begin(), RC.Roots.end()) ||
         std::adjacent_find(RC.Roots.begin(), RC.Roots.end()) != RC.Roots.end())
       return makeError(Where + ": roots are not sorted and distinct");
-    if (!std::binary_search(RC.Roots.begin(), RC.Roots.end(),
-                            RC.Representative))
+    if (RC.Representative >= N)
       return makeError(Where + ": representative " + Twine(RC.Representative) +
-                       " is not among its roots");
+                       " is not a node of " + Topo.str());
     for (NodeId R : RC.Roots) {
       if (R >= N)
         return makeError(Where + ": root " + Twine(R) + " is not a node of " +
@@ -469,11 +468,6 @@ Error PlanSet::checkStructure() const {
                        Twine(RC.Bands.back().Hi) +
                        " bytes; it must reach 2^64-1");
   }
-  if (isRooted(Kind))
-    for (NodeId R = 0; R < N; ++R)
-      if (ClassOfNode[R] < 0)
-        return makeError("root " + Topo.nodeName(R) +
-                         " is in no root class");
   for (size_t I = 0; I < Plans.size(); ++I)
     if (!Used[I])
       return makeError("plan " + Twine(I) + " ('" + Plans[I].Name +

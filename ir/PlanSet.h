@@ -104,7 +104,8 @@ struct SizeBand {
 struct RootClass {
   /// The root every plan of the class was lowered for.
   NodeId Representative = 0;
-  /// Every root the class serves, sorted, the representative among them.
+  /// Every root the class serves, sorted (a set built for some roots only
+  /// need not serve its representative).
   std::vector<NodeId> Roots;
   /// Sorted by Lo, contiguous, from 0 to UINT64_MAX.
   std::vector<SizeBand> Bands;
@@ -167,8 +168,8 @@ public:
   Plan relabelledPlan(uint32_t PlanIndex, const NodeRelabelling &Map) const;
 
   /// Checks everything but the plans' own contents: plan topology, model
-  /// and kind equal to the set's; classes disjoint, covering every node for
-  /// rooted kinds (one class, representative 0, otherwise); bands
+  /// and kind equal to the set's; classes disjoint (one class for rootless
+  /// kinds); bands
   /// contiguous from 0 to UINT64_MAX with valid plan indices; each root
   /// reachable from its representative under Symmetry, which must preserve
   /// routes; the placement a permutation. The error names the class, band

@@ -455,4 +455,18 @@ llvm::Error emitMpiHeader(const Plan &P, const EmitOptions &Opts,
   return llvm::Error::success();
 }
 
+// Placeholder until the plan-set form of this target is merged.
+llvm::Expected<std::vector<EmittedFile>> emitMpiCppSet(const PlanSet &S,
+                                            const EmitOptions &Opts) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "plan sets are not emitted yet");
+}
+
+// Placeholder until the plan-set form of this target is merged.
+llvm::Expected<std::vector<EmittedFile>> emitMpiHeaderSet(const PlanSet &S,
+                                            const EmitOptions &Opts) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "plan sets are not emitted yet");
+}
+
 } // namespace bcastc

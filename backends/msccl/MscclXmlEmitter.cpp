@@ -242,4 +242,11 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
   return llvm::Error::success();
 }
 
+// Placeholder until the plan-set form of this target is merged.
+llvm::Expected<std::vector<EmittedFile>> emitMscclXmlSet(const PlanSet &S,
+                                            const EmitOptions &Opts) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "plan sets are not emitted yet");
+}
+
 } // namespace bcastc

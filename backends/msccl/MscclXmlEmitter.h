@@ -55,6 +55,9 @@ unsigned mscclMaxSteps(llvm::StringRef Dialect);
 llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
                          llvm::raw_ostream &OS);
 
+/// The plan-set form of this target (Backends.def).
+EmitSetFunction emitMscclXmlSet;
+
 } // namespace bcastc
 
 #endif // BCASTC_BACKENDS_MSCCL_MSCCLXMLEMITTER_H

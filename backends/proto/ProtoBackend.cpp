@@ -23,4 +23,18 @@ llvm::Error emitBinaryProtoPlan(const Plan &P, const EmitOptions &,
   return llvm::Error::success();
 }
 
+// Placeholder until the plan-set form of this target is merged.
+llvm::Expected<std::vector<EmittedFile>> emitTextProtoPlanSet(const PlanSet &S,
+                                            const EmitOptions &Opts) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "plan sets are not emitted yet");
+}
+
+// Placeholder until the plan-set form of this target is merged.
+llvm::Expected<std::vector<EmittedFile>> emitBinaryProtoPlanSet(const PlanSet &S,
+                                            const EmitOptions &Opts) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "plan sets are not emitted yet");
+}
+
 } // namespace bcastc

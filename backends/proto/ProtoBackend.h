@@ -17,6 +17,12 @@ llvm::Error emitTextProtoPlan(const Plan &P, const EmitOptions &Opts,
 llvm::Error emitBinaryProtoPlan(const Plan &P, const EmitOptions &Opts,
                                 llvm::raw_ostream &OS);
 
+/// The plan-set form of this target (Backends.def).
+EmitSetFunction emitTextProtoPlanSet;
+
+/// The plan-set form of this target (Backends.def).
+EmitSetFunction emitBinaryProtoPlanSet;
+
 } // namespace bcastc
 
 #endif // BCASTC_BACKENDS_PROTO_PROTOBACKEND_H

@@ -154,8 +154,9 @@ TEST(PlanSetTest, StructureErrorsNameTheirPlace) {
   S.Classes[0].Bands[0].PlanIndex = 5;
   expectStructureError(S, "names plan 5");
   S = ringSet();
-  S.Classes[0].Roots = {0, 1, 2, 3};
-  expectStructureError(S, "root 4 is in no root class");
+  S.Classes.push_back(S.Classes[0]);
+  S.Classes[1].Roots = {4};
+  expectStructureError(S, "root class 1: root 4 is also in root class 0");
   S = ringSet();
   S.Classes[0].Bands = {{0, UINT64_MAX, 0}};
   expectStructureError(S, "plan 1 ('b') serves no band");

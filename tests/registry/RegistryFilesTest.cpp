@@ -61,12 +61,14 @@ struct BackendRow {
   const char *Header;
   const char *Name;
   llvm::Error (*Emit)(const Plan &, const EmitOptions &, llvm::raw_ostream &);
+  EmitSetFunction *EmitSet;
 };
 
 // Backends.def the same way: BackendHeaders.inc includes every row's header,
 // and &Emit must resolve to the declaration with BackendInfo::Emit's type.
 const BackendRow BackendRows[] = {
-#define BACKEND(Header, Name, Summary, Binary, Emit) {Header, Name, &Emit},
+#define BACKEND(Header, Name, Summary, Binary, Emit, EmitSet)                  \
+  {Header, Name, &Emit, &EmitSet},
 #include "backends/Backends.def"
 };
 
@@ -81,6 +83,7 @@ TEST(RegistryFilesTest, EveryBackendRowNamesItsFolderAndFunction) {
     EXPECT_EQ(H.count('/'), 2u) << R.Header;
     EXPECT_EQ(All[I].Name, llvm::StringRef(R.Name));
     EXPECT_EQ(All[I].Emit, R.Emit) << R.Name;
+    EXPECT_EQ(All[I].EmitSet, R.EmitSet) << R.Name;
   }
 }
 
