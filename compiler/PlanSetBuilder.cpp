@@ -380,6 +380,11 @@ Expected<PlanSetBuild> buildPlanSet(const PlanSetRequest &R) {
       Bands = CB.bands(Points);
     }
     Out.Candidates += CB.Pool.size();
+    if (R.KeepCandidates) {
+      Out.ClassCandidates.emplace_back();
+      for (const Candidate &C : CB.Pool)
+        Out.ClassCandidates.back().push_back(C.P);
+    }
 
     // Into the set: plans shared only when they are the same schedule.
     RootClass RC;

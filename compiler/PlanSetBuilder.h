@@ -61,6 +61,9 @@ struct PlanSetRequest {
   /// The candidate algorithms in order (ties go to the earlier); empty
   /// means every algorithm of the registry (what `--algorithm=auto` ranks).
   std::vector<const AlgorithmInfo *> Algorithms;
+  /// Keep every class's verified candidates in the result (tests hold
+  /// the bands to them).
+  bool KeepCandidates = false;
   /// Told what the builder is doing (compiler/driver/Progress.h).
   std::function<void(const llvm::Twine &)> Progress;
 };
@@ -76,6 +79,9 @@ struct PlanSetBuild {
   uint64_t Candidates = 0;
   /// simulatePlanTime calls.
   uint64_t Evaluations = 0;
+  /// With KeepCandidates: per class, every verified candidate in the
+  /// order ties go (the earlier wins among equal times and start-ups).
+  std::vector<std::vector<Plan>> ClassCandidates;
 };
 
 /// The sample sizes of \p R (sorted, distinct): R.Sizes, or the ends and
