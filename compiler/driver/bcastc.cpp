@@ -63,7 +63,8 @@ cl::opt<std::string> TopologyOpt(
 cl::opt<std::string> RootOpt(
     "root",
     cl::desc("Source node: an id or coordinates (1,2) (default 0). compile: "
-             "all, or a list 0,5 or (1,1),(2,3), builds a plan set"),
+             "all, or a list 0,5 or (1,1),(2,3), builds a plan set (a bare "
+             "r,c that names a node stays that one node)"),
     cl::init("0"), cl::cat(Category), LOWERING_SUBS, cl::sub(CalibrateCmd));
 cl::opt<std::string>
     BytesOpt("bytes",
