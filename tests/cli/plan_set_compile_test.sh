@@ -2,7 +2,7 @@
 # bcastc compile for plan sets (issue 21): --bytes ranges and lists, --root
 # all and lists, --placement, which backends take sets, and the single-plan
 # forms that must stay single plans.
-#   usage: plan_set_cli_test.sh PATH/TO/bcastc
+#   usage: plan_set_compile_test.sh PATH/TO/bcastc
 set -uo pipefail
 bcastc="$1"
 tmp="${TEST_TMPDIR:-$(mktemp -d)}"
