@@ -237,6 +237,24 @@ std::vector<SizeBand> ClassBuilder::bands(ArrayRef<uint64_t> Points) {
   return Bands;
 }
 
+/// The same algorithm may give several plans (packet counts its name does
+/// not always show): each of them gets its chunk count, `-c14`, and any
+/// still alike a sequence number.
+static void distinguishNames(std::vector<Plan> &Plans) {
+  StringMap<unsigned> Uses;
+  for (const Plan &P : Plans)
+    ++Uses[P.Name];
+  for (Plan &P : Plans)
+    if (Uses[P.Name] > 1)
+      P.Name += "-c" + std::to_string(P.Coll.NumChunks);
+  StringMap<unsigned> Chunked, Seen;
+  for (const Plan &P : Plans)
+    ++Chunked[P.Name];
+  for (Plan &P : Plans)
+    if (Chunked[P.Name] > 1)
+      P.Name += "-" + std::to_string(++Seen[P.Name]);
+}
+
 static bool isRooted(CollectiveKind K) { return K == CollectiveKind::Broadcast; }
 
 /// The collective \p R asks for.
@@ -341,7 +359,6 @@ Expected<PlanSetBuild> buildPlanSet(const PlanSetRequest &R) {
     addOctavePoints(S.MinBytes, S.MaxBytes, R.EvaluationsPerOctave, Points);
   sortUnique(Points);
 
-  StringMap<unsigned> NameUses;
   unsigned ClassNo = 0;
   for (auto &[Rep, Roots] : Classes) {
     ++ClassNo;
@@ -402,18 +419,6 @@ Expected<PlanSetBuild> buildPlanSet(const PlanSetRequest &R) {
         while (Index < S.Plans.size() && !sameSchedule(S.Plans[Index], C.P))
           ++Index;
         if (Index == S.Plans.size()) {
-          // The same algorithm may give several plans (packet counts the
-          // name does not show): their names stay distinct, by chunk count
-          // where that tells them apart.
-          if (NameUses.count(C.P.Name)) {
-            std::string Chunked =
-                C.P.Name + "-c" + std::to_string(C.P.Coll.NumChunks);
-            C.P.Name = NameUses.count(Chunked)
-                           ? Chunked + "-" +
-                                 std::to_string(NameUses[Chunked] + 1)
-                           : Chunked;
-          }
-          ++NameUses[C.P.Name];
           S.Plans.push_back(std::move(C.P));
         }
         It = SetIndex.emplace(B.PlanIndex, Index).first;
@@ -423,6 +428,7 @@ Expected<PlanSetBuild> buildPlanSet(const PlanSetRequest &R) {
     RC.Bands = std::move(Bands);
     S.Classes.push_back(std::move(RC));
   }
+  distinguishNames(S.Plans);
   if (Error E = S.checkStructure())
     return makeError("internal error: the built plan set is malformed: " +
                      toString(std::move(E)));
