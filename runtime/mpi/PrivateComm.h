@@ -14,6 +14,9 @@
 //===----------------------------------------------------------------------===//
 
 // The attribute's key, created on first use, for the life of the process.
+// Unguarded: a program whose threads make their first calls on different
+// communicators at once must make one call first (MPI_THREAD_MULTIPLE does
+// not order this global).
 int gPrivateKeyval = MPI_KEYVAL_INVALID;
 
 // The delete callback: MPI calls it when the caller's communicator is
