@@ -13,9 +13,10 @@
 //              nBytes >= minBytes and (maxBytes == 0 || nBytes <= maxBytes):
 //              both ends inclusive, 0 unlimited, read as int64
 //              (msccl_parser.cc, mscclGetAlgoMetaFromXmlFile). Every regular
-//              file of MSCCL_ALGO_DIR is parsed as an algorithm (an index
-//              there stops MSCCL's start-up) and the first match in readdir
-//              order wins.
+//              file of MSCCL_ALGO_DIR is parsed as an algorithm, a failure
+//              failing MSCCL's start-up (so no index there), and the first
+//              match in path order wins (sorted since commit c6f6b36, "Fix
+//              algorithm loading order"; readdir order before).
 //   microsoft  microsoft/msccl, src/graph/tuning.cc, ncclTopoGetMSCCLAlgo:
 //              selected when totalCount % nchunksperloop == 0 (totalCount an
 //              int: the count), nBytes >= minBytes and nBytes < maxBytes:
