@@ -84,8 +84,9 @@ std::vector<uint32_t> deliveryOrder(const BroadcastSchedule &S) {
   return Order;
 }
 
-/// Merges along \p Order (position p goes to group p*K/D); fails naming a
-/// rank and a group nobody can hand it whole.
+/// Merges along \p Order (position p goes to group p*K/D). Every rank gets
+/// every group (the header's induction); the check keeps a broken schedule
+/// from reaching the emitter.
 llvm::Expected<Plan> mergeAlong(const Plan &P, const BroadcastSchedule &S,
                                 llvm::ArrayRef<uint32_t> Order, uint32_t K,
                                 llvm::ArrayRef<uint32_t> RankOfNode) {
@@ -235,8 +236,8 @@ llvm::Expected<std::string> emitOne(const Plan &Merged, const EmitOptions &Opts,
 }
 
 /// The largest power of two K not above the chunk count of class \p CI's
-/// band \p BI plan for which merging and the executor's limits work, else
-/// the plan's own count; an error when none does.
+/// band \p BI plan whose file the executor's limits allow, else the plan's
+/// own count; an error when none does.
 llvm::Expected<uint32_t> chooseChunks(const PlanSet &S, const EmitOptions &Opts,
                                       llvm::ArrayRef<uint32_t> RankOfNode,
                                       size_t CI, size_t BI, ByteRange Bytes) {
@@ -384,18 +385,7 @@ llvm::Expected<Plan> mergeBroadcastChunks(const Plan &P, uint32_t K,
     return makeError("plan '" + P.Name + "' has " + llvm::Twine(D) +
                      " chunks on " + llvm::Twine(S->NumRanks) +
                      " ranks: too many to merge");
-  std::vector<uint32_t> ByDelivery = deliveryOrder(*S);
-  auto Merged = mergeAlong(P, *S, ByDelivery, K, RankOfNode);
-  if (Merged)
-    return Merged;
-  // Chunk id order, which lowerings that alternate trees per chunk do not
-  // follow but some others do.
-  std::vector<uint32_t> ById(D);
-  std::iota(ById.begin(), ById.end(), 0);
-  if (ById == ByDelivery)
-    return Merged;
-  llvm::consumeError(Merged.takeError());
-  return mergeAlong(P, *S, ById, K, RankOfNode);
+  return mergeAlong(P, *S, deliveryOrder(*S), K, RankOfNode);
 }
 
 llvm::Expected<std::vector<EmittedFile>> emitMscclXmlSet(const PlanSet &S,

@@ -32,16 +32,17 @@
 //
 // nchunksperloop. A count is run only when it divides by nchunksperloop, so
 // a plan of 82 chunks would serve almost no call. Each file gets K chunks, K
-// the largest power of two not above the plan's chunk count for which
-// merging works: the plan's chunks are ordered along their delivery (chunks
-// that travel the same tree together, in order of arrival), cut into K
-// groups, and each rank receives a group from the first sender that holds all
-// of it when the plan moves any of its chunks between them. A grouping
-// where some rank would never get some group (two trees merged into one
-// chunk) is refused and the next smaller K tried; a plan no power of two
-// serves keeps its own chunk count. Counts of the band not divisible by K
-// are not covered (MSCCL runs NCCL's broadcast for them): the file's
-// comment and the index say so.
+// the largest power of two not above the plan's chunk count that the
+// executor's limits allow (steps per threadblock), else the plan's own
+// count. Merging: the plan's chunks are ordered along their delivery
+// (chunks that travel the same tree together, in order of arrival) and cut
+// into K groups; a rank receives a group whole from x at the first step the
+// plan moves any chunk of the group from x to it. That always works: by
+// induction on steps, every rank holds a group whole from its first receipt
+// of any of its chunks (the root from the start; the sender of a first
+// receipt held that chunk earlier, so held the group whole). Counts of the
+// band not divisible by K are not covered (MSCCL runs NCCL's broadcast for
+// them): the file's comment and the index say so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,8 +59,8 @@
 namespace bcastc {
 
 /// \p P (a verified broadcast) with its data chunks merged into \p K along
-/// their delivery order, and every node n renamed RankOfNode[n] (empty: n),
-/// or an error when no rank would receive some merged chunk.
+/// their delivery order, and every node n renamed RankOfNode[n] (empty: n).
+/// Fails only for K outside 1..chunks or plans too large to merge.
 llvm::Expected<Plan> mergeBroadcastChunks(const Plan &P, uint32_t K,
                                           llvm::ArrayRef<uint32_t> RankOfNode);
 

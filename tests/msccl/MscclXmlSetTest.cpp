@@ -126,24 +126,34 @@ TEST(MscclXmlSet, EveryPlanVerifiesForEveryRoot) {
   EXPECT_NE(D & (D - 1), 0u) << D;
 }
 
-TEST(MscclXmlSet, MergedPlansVerify) {
+TEST(MscclXmlSet, MergingIntoAnyPowerOfTwoGivesAVerifiedPlan) {
   PlanSet S = torusSet();
+  std::vector<uint32_t> Reversed;
+  for (uint32_t R = 0; R < 16; ++R)
+    Reversed.push_back(15 - R);
   for (const Plan &P : S.Plans) {
     const uint32_t D = P.Coll.dataChunks();
-    unsigned Merged = 0;
     for (uint32_t K = 1; K <= D; K *= 2) {
       auto M = mergeBroadcastChunks(P, K, {});
-      if (!M) {
-        llvm::consumeError(M.takeError());
-        continue;
-      }
-      ++Merged;
+      ASSERT_TRUE(bool(M)) << P.Name << " into " << K << ": "
+                           << llvm::toString(M.takeError());
       EXPECT_EQ(M->Coll.NumChunks, K);
-      VerificationResult R = verifyPlan(*M);
-      EXPECT_TRUE(R.verified()) << P.Name << " merged into " << K;
+      EXPECT_LE(M->numSteps(), P.numSteps());
+      EXPECT_TRUE(verifyPlan(*M).verified()) << P.Name << " merged into " << K;
     }
-    EXPECT_GT(Merged, 0u) << P.Name;
+    // Renamed to ranks: the root and every transfer move with the nodes.
+    auto M = mergeBroadcastChunks(P, D, Reversed);
+    ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+    EXPECT_EQ(M->Coll.Roots[0], 15u);
+    ASSERT_EQ(M->Transfers.size(), P.Transfers.size());
+    for (size_t I = 0; I < P.Transfers.size(); ++I)
+      EXPECT_EQ(M->Transfers[I].Src, 15 - P.Transfers[I].Src);
   }
+  auto Bad = mergeBroadcastChunks(S.Plans[0], 5, {});
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("has 4 chunks: cannot merge "
+                                                 "them into 5"),
+            std::string::npos);
 }
 
 class MscclXmlSetDialect : public ::testing::TestWithParam<const char *> {};
@@ -201,11 +211,12 @@ TEST_P(MscclXmlSetDialect, EveryFilePassesAtEveryCountItClaims) {
     EXPECT_NE(Xml.find("minBytes=\"" + std::to_string(Lo) + "\" maxBytes=\"" +
                        F["maxBytes"] + "\""),
               std::string::npos);
-    if (K > 1)
+    if (K > 1) {
       EXPECT_NE(Xml.find("count divisible by " + std::to_string(K) +
                          " (nchunksperloop): other counts of the band are "
                          "not covered"),
                 std::string::npos);
+    }
 
     for (uint64_t Size : {uint64_t(1), uint64_t(8)}) {
       const uint64_t FirstIn = (Lo + Size - 1) / Size, LastIn = Hi / Size;
@@ -235,14 +246,16 @@ TEST_P(MscclXmlSetDialect, EveryFilePassesAtEveryCountItClaims) {
         if (Claimed(C)) {
           EXPECT_TRUE(bool(R)) << F["file"] << " count " << C << " x " << Size
                                << ": " << llvm::toString(R.takeError());
-          if (R)
+          if (R) {
             EXPECT_EQ(R->Bytes, C * Size);
+          }
         } else {
           EXPECT_FALSE(bool(R)) << F["file"] << " accepted count " << C
                                 << " x " << Size << ", which it does not claim";
-          if (!R)
+          if (!R) {
             EXPECT_NE(llvm::toString(R.takeError()).find("is not selected"),
                       std::string::npos);
+          }
         }
       }
     }
