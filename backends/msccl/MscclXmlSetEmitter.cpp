@@ -304,7 +304,9 @@ std::string writeIndex(const PlanSet &S, const EmitOptions &Opts,
           "(microsoft/msccl,\n"
           "# ncclTopoGetMSCCLAlgo); inplace=\"1\": microsoft/msccl selects "
           "it for in-place calls\n"
-          "# only, and loads at most 4 files (MSCCL_MAX_NUM_ALGOS).\n";
+          "# only, and loads at most 4 files (MSCCL_MAX_NUM_ALGOS). It holds "
+          "the count in an int:\n"
+          "# counts above 2147483647 are not covered.\n";
   OS << "#\n# MSCCL never looks at the broadcast's root when it selects a "
         "file, and a file is\n"
         "# right only for its root: give each root its own ";
