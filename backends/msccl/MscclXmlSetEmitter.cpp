@@ -349,9 +349,14 @@ std::string writeIndex(const PlanSet &S, const EmitOptions &Opts,
     OS << "# No file for " << Sk
        << ": it lies outside the set's bytes " << S.MinBytes << ".."
        << S.MaxBytes << ".\n";
-  OS << "#\n";
+  OS << "# Fields: root (rank), node (its topology node), band, file, bytes "
+        "LO..HI, the\n"
+        "# file's minBytes and maxBytes, nchunksperloop, plan, plan-chunks "
+        "(before merging),\n"
+        "# uncovered (counts of the band MSCCL does not run the file for).\n";
   for (const FileEntry &F : Files) {
-    OS << "root=" << F.RootRank << " band=" << F.Band << " file=" << F.Name
+    OS << "root=" << F.RootRank << " node=" << F.RootNode << " band=" << F.Band
+       << " file=" << F.Name
        << " bytes=" << F.Bytes.Lo << ".." << F.Bytes.Hi
        << " minBytes=" << F.Bytes.Lo
        << " maxBytes=" << (Azure ? F.Bytes.Hi : F.Bytes.Hi + 1)

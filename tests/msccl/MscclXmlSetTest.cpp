@@ -308,6 +308,9 @@ TEST(MscclXmlSet, PlacementNamesRanks) {
     EXPECT_TRUE(bool(R)) << llvm::toString(R.takeError());
   }
   EXPECT_NE(Files[0].Contents.find("Ranks are placed"), std::string::npos);
+  EXPECT_NE(Files[0].Contents.find("\nroot=0 node=15 band=0 "
+                                   "file=torus-4x4-bcast.root0.band0.xml "),
+            std::string::npos);
 }
 
 TEST(MscclXmlSet, BandsOutsideTheSetGetNoFile) {
