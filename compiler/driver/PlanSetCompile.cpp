@@ -230,6 +230,12 @@ int runCompilePlanSet(const ToolOptions &Opts, raw_ostream &Out,
   if (!V.verified()) {
     Err << "bcastc: error: plan set " << S.Name
         << " failed verification; nothing emitted\n";
+    if (*Json) {
+      json::Object O = reportObject("compile");
+      O["plan_sets"] = json::Array{
+          json::Object{{"verification", planSetVerificationJson(V)}}};
+      printReport(std::move(O), Out);
+    }
     return VerificationFailed;
   }
 
@@ -248,13 +254,10 @@ int runCompilePlanSet(const ToolOptions &Opts, raw_ostream &Out,
 
   if (*Json) {
     json::Object O = reportObject("compile");
-    O["output"] = Path;
-    json::Array Written;
-    for (const EmittedFile &F : *Files)
-      if (!F.Name.empty())
-        Written.push_back(F.Name);
-    O["files_beside_output"] = std::move(Written);
-    O["plan_set"] = planSetReportJson(S);
+    O["plan_sets"] = json::Array{json::Object{
+        {"output", Path},
+        {"verification", planSetVerificationJson(V)},
+        {"plan_set", planSetReportJson(S)}}};
     printReport(std::move(O), Out);
     return Verified;
   }

@@ -81,6 +81,19 @@ expect 0 "" -- compile --topology=mesh:4x4 --bytes=1KiB,64KiB,1MiB \
 grep -q "node_of_rank: 12" "$tmp/m.textproto" || fail "the placement is not in the set"
 expect 0 "verified" -- verify "$tmp/m.textproto"
 
+# A backend that writes several files: the index to -o, the rest beside it;
+# none of them where -o is not a file in a folder.
+mkdir -p "$tmp/msccl"
+expect 0 "" -- "${t4[@]}" --root=0,5 --bytes=8KiB..64KiB --emit=msccl-xml \
+  -o "$tmp/msccl/index.txt"
+[ -s "$tmp/msccl/index.txt" ] || fail "msccl-xml wrote no index"
+[ "$(ls "$tmp/msccl" | grep -c '\.xml$')" -ge 2 ] \
+  || fail "msccl-xml wrote no per-(root, band) files beside -o: $(ls "$tmp/msccl")"
+expect 2 "are written beside -o; give -o a file in a folder, not '/dev/null'" \
+  -- "${t4[@]}" --root=0,5 --bytes=8KiB..64KiB --emit=msccl-xml -o /dev/null
+expect 0 "" -- "${t4[@]}" --root=all --bytes=8B..1MiB --emit=mpi-cpp -o "$tmp/set.cc"
+grep -q "bcastc_broadcast" "$tmp/set.cc" || fail "mpi-cpp set has no bcastc_broadcast"
+
 # --format=json: the report on standard output, the set in -o.
 expect 0 '"plan_set"' -- "${t4[@]}" --root=0,5 --bytes=8B..4KiB --format=json \
   --emit=proto -o "$tmp/j.pb"
