@@ -205,8 +205,7 @@ NodeId someRoot(const PlanSet &S, const RootClass &C) {
 } // namespace
 
 void printPlanSetSelection(const PlanSet &S, uint64_t Bytes, raw_ostream &OS) {
-  OS << "plan set " << S.Name << " at " << formatByteCount(Bytes)
-     << " bytes:\n";
+  OS << "plan set " << S.Name << " at " << formatByteCount(Bytes) << ":\n";
   for (size_t C = 0; C < S.Classes.size(); ++C) {
     const RootClass &RC = S.Classes[C];
     Expected<PlanSet::Selection> Sel = S.select(someRoot(S, RC), Bytes);

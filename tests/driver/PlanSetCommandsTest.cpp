@@ -138,7 +138,7 @@ TEST(PlanSetCommands, CostAtOneSizeNamesEachClassPlan) {
   O.Bytes = std::string("1MiB");
   CommandRun R = runCommand(runCost, O);
   EXPECT_EQ(R.RC, 0) << R.Err;
-  EXPECT_TRUE(contains(R.Out, "plan set sample-mesh:4x4 at 1MiB bytes:\n"));
+  EXPECT_TRUE(contains(R.Out, "plan set sample-mesh:4x4 at 1MiB:\n"));
   // Class 0 is the corners; 1 MiB is in the second band (np-sc).
   const Plan &P = S.Plans[1];
   EXPECT_TRUE(contains(
