@@ -70,8 +70,7 @@ cl::opt<std::string>
     BytesOpt("bytes",
              cl::desc("Message length: 4096, 64KiB, 1MiB, ... (default "
                       "64KiB; for a plan file, the length to cost it at). "
-                      "compile: a range 8B..64MiB or a list 1KiB,64KiB "
-                      "builds a plan set, banded at the model's crossovers"),
+                      "compile: 8B..64MiB or 1KiB,64KiB builds a plan set"),
              cl::value_desc("n"), cl::cat(Category), LOWERING_SUBS);
 cl::opt<std::string> PlacementOpt(
     "placement",
