@@ -328,6 +328,9 @@ bool PlanSetFile::parse(std::string &Err) {
   bool HaveDigest = false;
   size_t DigestAt = 0;
   std::vector<WireReader> PlanMsgs, ClassMsgs;
+  // Messages are read after the digest check: a changed byte is reported
+  // as a changed file, not as whatever it breaks.
+  WireReader Model;
   for (size_t TagAt = R.offset(); R.next(Field, Type); TagAt = R.offset()) {
     if (HaveDigest)
       return Fail("field " + std::to_string(Field) +
@@ -360,23 +363,11 @@ bool PlanSetFile::parse(std::string &Err) {
         return Fail("num_nodes is not a varint");
       NumNodes = R.varint32();
       break;
-    case kSetModel: {
+    case kSetModel:
       if (!Len)
         return Fail("the model is not a message");
-      WireReader M = R.message();
-      uint32_t MF, MT;
-      while (M.next(MF, MT)) {
-        if (MF == kModelLatency && MT == WireReader::kVarint)
-          Synchronous = M.varint32() == 1;
-        else if (MF == kModelLatencyNum && MT == WireReader::kVarint) {
-          M.varint();
-          Synchronous = false; // lambda is not an integer
-        } else
-          M.skip(MT);
-      }
-      R.adopt(M);
+      Model = R.message();
       break;
-    }
     case kSetKind:
       if (!Var)
         return Fail("kind is not a varint");
@@ -436,6 +427,18 @@ bool PlanSetFile::parse(std::string &Err) {
                 std::to_string(DigestAt) + " is " +
                 Sha256::hex(Sha256::of(Data, DigestAt)) + ", the file says " +
                 Sha256::hex(Digest) + ")");
+  uint32_t MF, MT;
+  while (Model.next(MF, MT)) {
+    if (MF == kModelLatency && MT == WireReader::kVarint)
+      Synchronous = Model.varint32() == 1;
+    else if (MF == kModelLatencyNum && MT == WireReader::kVarint) {
+      Model.varint();
+      Synchronous = false; // lambda is not an integer
+    } else
+      Model.skip(MT);
+  }
+  if (!Model.ok())
+    return Fail("the machine model is malformed: " + Model.error());
   if (Kind != kBroadcast)
     return Fail("a plan set of collective kind " + std::to_string(Kind) +
                 "; the library serves broadcasts only");
