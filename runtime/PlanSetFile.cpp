@@ -501,7 +501,7 @@ bool PlanSetFile::parse(std::string &Err) {
   if (Plans.empty())
     return Fail("the set has no plans");
 
-  std::vector<int64_t> ClassOfNode(NumNodes, -1);
+  ClassOfNode.assign(NumNodes, -1);
   for (WireReader C : ClassMsgs) {
     Class K;
     const std::string Which = "root class " + std::to_string(Classes.size());
@@ -545,7 +545,7 @@ bool PlanSetFile::parse(std::string &Err) {
         return Fail(Which + ": root " + std::to_string(Root) +
                     " is also in root class " +
                     std::to_string(ClassOfNode[Root]));
-      ClassOfNode[Root] = int64_t(Classes.size());
+      ClassOfNode[Root] = int32_t(Classes.size());
       Relabelling M;
       std::string Why;
       if (!Relabelling::between(Topo, Sym, K.Representative, Root, M, Why))
@@ -578,23 +578,27 @@ bool PlanSetFile::parse(std::string &Err) {
 
 bool PlanSetFile::select(uint32_t Root, uint64_t Bytes, Selection &Out,
                          std::string &Err) const {
-  for (size_t C = 0; C < Classes.size(); ++C) {
+  if (Root < ClassOfNode.size() && ClassOfNode[Root] >= 0) {
+    const uint32_t C = uint32_t(ClassOfNode[Root]);
     const Class &K = Classes[C];
-    if (!std::binary_search(K.Roots.begin(), K.Roots.end(), Root))
-      continue;
     auto It = std::upper_bound(
         K.Bands.begin(), K.Bands.end(), Bytes,
         [](uint64_t B, const Band &Bd) { return B < Bd.Lo; });
     // Bands start at 0 (checked at open), so It is past the first.
     --It;
-    Out.ClassIndex = uint32_t(C);
+    Out.ClassIndex = C;
     Out.BandIndex = uint32_t(It - K.Bands.begin());
     Out.Plan = It->Plan;
-    return Relabelling::between(Topo, Sym, K.Representative, Root, Out.Map,
-                                Err);
+    return true;
   }
   Err = "root node " + std::to_string(Root) + " is not served by " + Origin;
   return false;
+}
+
+bool PlanSetFile::relabelling(uint32_t ClassIndex, uint32_t Root,
+                              Relabelling &Out, std::string &Err) const {
+  return Relabelling::between(Topo, Sym, Classes.at(ClassIndex).Representative,
+                              Root, Out, Err);
 }
 
 bool PlanSetFile::movesOf(uint32_t PlanIndex, uint32_t Node,

@@ -9,7 +9,8 @@
 // rank asks for them, and only those of one node:
 //
 //   open(file) --digest ok--> header + plan offsets
-//   select(root node, bytes) --> class, band, plan, relabelling
+//   select(root node, bytes) --> class, band, plan
+//   relabelling(class, root node) --> representative's nodes -> root's
 //   movesOf(plan, node) --> that node's receives and sends, step by step
 //
 // Moves are trimmed as ir/BroadcastSchedule.h trims them (a receiver gets
@@ -57,7 +58,6 @@ struct Move {
 
 struct Selection {
   uint32_t ClassIndex = 0, BandIndex = 0, Plan = 0;
-  Relabelling Map; // representative's plan -> the call's root
 };
 
 class PlanSetFile {
@@ -92,9 +92,14 @@ public:
   /// MPI_Issend: the model's transfers end within their step (latency 1).
   bool synchronousSends() const { return Synchronous; }
 
-  /// The plan for a broadcast from topology node \p Root of \p Bytes.
+  /// The plan for a broadcast from topology node \p Root of \p Bytes: a
+  /// table lookup and a binary search over the class's bands, per call.
   bool select(uint32_t Root, uint64_t Bytes, Selection &Out,
               std::string &Err) const;
+  /// The relabelling from class \p ClassIndex's representative (whose
+  /// plans the file holds) onto \p Root, one of its roots.
+  bool relabelling(uint32_t ClassIndex, uint32_t Root, Relabelling &Out,
+                   std::string &Err) const;
 
   /// The trimmed receives and sends of node \p Node in plan \p Plan (in the
   /// plan's own frame), by step, receives before sends; the number of
@@ -117,6 +122,9 @@ private:
   Symmetry Sym = Symmetry::None;
   std::vector<uint32_t> NodeOfRank;
   std::vector<Class> Classes;
+  /// Node -> its root class, or -1: select() in O(1) per call however
+  /// many classes a set without symmetry has.
+  std::vector<int32_t> ClassOfNode;
   std::vector<PlanInfo> Plans;
   std::array<uint8_t, 32> Digest{};
   bool Synchronous = true;

@@ -109,7 +109,11 @@ int worldRank() {
 
 /// Records a diagnostic (the same text on every rank that meets it): world
 /// rank 0 prints it now, the others hand it over at MPI_Finalize.
-void diagnose(const std::string &Message) {
+void diagnose(std::string Message) {
+  // One line each, and tabs separate fields at MPI_Finalize.
+  for (char &C : Message)
+    if (C == '\n' || C == '\t')
+      C = ' ';
   State &S = state();
   if (!S.Reported.insert(Message).second)
     return;
@@ -333,15 +337,16 @@ const PlanExecutor *executorFor(CommState &C, const Selection &Sel,
   if (It != C.Executors.end())
     return It->second.get();
   LoadedSet &Set = *C.Set;
+  std::string Err;
+  Relabelling Map;
+  bool Ok = Set.File->relabelling(Sel.ClassIndex, RootNode, Map, Err);
   // This rank runs node MyNode of the root's plan, i.e. node Frame of the
   // representative's.
   const uint32_t MyNode = C.nodeOfRank(uint32_t(C.Rank));
-  const uint32_t Frame = Sel.Map.inverse(MyNode);
+  const uint32_t Frame = Map.inverse(MyNode);
   auto MovesKey = std::make_pair(Sel.Plan, Frame);
   auto M = Set.Moves.find(MovesKey);
-  std::string Err;
-  bool Ok = true;
-  if (M == Set.Moves.end()) {
+  if (Ok && M == Set.Moves.end()) {
     std::pair<uint32_t, std::vector<Move>> Read;
     Ok = Set.File->movesOf(Sel.Plan, Frame, Read.second, Read.first, Err);
     if (Ok)
@@ -356,7 +361,7 @@ const PlanExecutor *executorFor(CommState &C, const Selection &Sel,
     for (const Move &X : M->second.second) {
       PlanExecutor::Op O;
       O.Step = X.Step;
-      O.PeerRank = C.rankOfNode(Sel.Map.map(X.Peer));
+      O.PeerRank = C.rankOfNode(Map.map(X.Peer));
       O.Send = X.Send;
       O.Chunks = X.Chunks;
       Ops.push_back(std::move(O));

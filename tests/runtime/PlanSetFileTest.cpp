@@ -187,7 +187,10 @@ TEST(PlanSetFileTest, OpensSelectsAndTrimsAsTheScheduler) {
   EXPECT_EQ(Sel.Plan, 1u);
   ASSERT_TRUE(F->select(3, UINT64_MAX, Sel, Err)) << Err;
   EXPECT_EQ(Sel.BandIndex, 1u);
-  EXPECT_EQ(Sel.Map.map(0), 3u);
+  rt::Relabelling Map;
+  ASSERT_TRUE(F->relabelling(Sel.ClassIndex, 3, Map, Err)) << Err;
+  EXPECT_EQ(Map.map(0), 3u);
+  EXPECT_FALSE(F->select(4, 1, Sel, Err));
 
   // Every node's moves are the scheduler's, seen from that node.
   auto Ref = fromProto(handPlan(), "hand");
