@@ -65,10 +65,6 @@ public:
   int bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
             MPI_Comm Comm) const;
 
-  /// Sends and receives this rank posts per call (at most; empty ranges
-  /// of short messages are skipped).
-  size_t numOps() const { return OpStep.size(); }
-
   /// The largest tag bcast() uses (the emitted runtime's, which it runs).
   static constexpr int kMaxTag = 32767;
 

@@ -168,8 +168,10 @@ bool forEachTransfer(WireReader P, uint32_t NumNodes, WantFn Want, Fn F,
       P.skip(Type);
       continue;
     }
-    if (Type != WireReader::kLengthDelimited)
-      return P.wrongType(Field, Type, "plan steps"), Err = P.error(), false;
+    if (Type != WireReader::kLengthDelimited) {
+      P.wrongType(Field, Type, "plan steps");
+      break;
+    }
     WireReader S = P.message();
     // The step number may follow its transfers on the wire: read it first.
     uint32_t Number = 0;
