@@ -9,8 +9,8 @@
 // (data from the root, the bytes past it untouched). Meanwhile an
 // MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG) is pending on MPI_COMM_WORLD: it
 // must receive none of the broadcasts' messages. With `cart` it does the
-// same on a periodic Cartesian communicator of MPI_Dims_create's shape for
-// 2 dimensions; with `split` it also broadcasts on the halves of
+// same, but for the 1 MiB counts, on a periodic Cartesian communicator of
+// MPI_Dims_create's shape for 2 dimensions; with `split` it also broadcasts on the halves of
 // MPI_COMM_WORLD (another size: no set, PMPI_Bcast). Prints one line per
 // rank: "N MPI_Bcast calls checked, F failures"; exits non-zero on any.
 //
@@ -58,11 +58,14 @@ void check(MPI_Comm Comm, int Root, int Count, MPI_Datatype Type, int Size) {
                 Rank, Root, Count, Size, RC, Bad);
 }
 
-void everyRoot(MPI_Comm Comm, const std::vector<long> &Edges) {
+void everyRoot(MPI_Comm Comm, const std::vector<long> &Edges, bool Large) {
   int N;
   MPI_Comm_size(Comm, &N);
-  std::vector<int> Bytes = {0, 1, 7, (1 << 20) + 3};
-  std::vector<int> Doubles = {0, 1, 7, (1 << 17) + 3};
+  std::vector<int> Bytes = {0, 1, 7}, Doubles = {0, 1, 7};
+  if (Large) {
+    Bytes.push_back((1 << 20) + 3);
+    Doubles.push_back((1 << 17) + 3);
+  }
   for (long E : Edges) {
     for (long D : {-1L, 0L, 1L}) {
       Bytes.push_back(int(E + D));
@@ -102,13 +105,13 @@ int main(int argc, char **argv) {
   MPI_Irecv(&Stray, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD,
             &Pending);
 
-  everyRoot(MPI_COMM_WORLD, Edges);
+  everyRoot(MPI_COMM_WORLD, Edges, true);
   if (Cart) {
     int Dims[2] = {0, 0}, Periods[2] = {1, 1};
     MPI_Dims_create(Size, 2, Dims);
     MPI_Comm CartComm;
     MPI_Cart_create(MPI_COMM_WORLD, 2, Dims, Periods, 0, &CartComm);
-    everyRoot(CartComm, Edges);
+    everyRoot(CartComm, Edges, false);
     MPI_Comm_free(&CartComm);
   }
   if (Split) {
