@@ -33,6 +33,7 @@
 
 #include "backends/CppIdentifier.h"
 #include "backends/CppTable.h"
+#include "backends/mpi/CppText.h"
 #include "backends/mpi/RankTables.h"
 #include "backends/mpi/RuntimeSource.h"
 #include "ir/Rational.h"
@@ -43,7 +44,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
-#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -66,39 +66,6 @@ const llvm::StringRef FileNames[] = {
 /// MPI's names (MPI 4.0 section 2.6.2), and the macros the file sets.
 const llvm::StringRef ReservedPrefixes[] = {"MPI_", "PMPI_", "MPIX_",
                                             "OMPI_", "MPICH_"};
-
-/// Text safe inside a `//` comment: no control characters (a newline would
-/// end the comment) and no backslashes (one at the end of a line would
-/// continue the comment onto the next).
-std::string commentText(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += (C == '\\' || static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
-               ? '?'
-               : C;
-  return Out;
-}
-
-/// \p S as the inside of a C string literal.
-std::string cStringContents(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    unsigned char U = static_cast<unsigned char>(C);
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += C;
-    } else if (U < 0x20 || U >= 0x7f || C == '?') {
-      // Octal escapes are always three digits, so a following digit cannot
-      // join them; '?' is escaped so no trigraph can form.
-      char Buf[5];
-      std::snprintf(Buf, sizeof Buf, "\\%03o", U);
-      Out += Buf;
-    } else {
-      Out += C;
-    }
-  }
-  return Out;
-}
 
 /// The exported function's parameter list, wrapped after \p Name.
 std::string signature(const Plan &P, llvm::StringRef Pad) {
@@ -453,20 +420,6 @@ llvm::Error emitMpiHeader(const Plan &P, const EmitOptions &Opts,
      << "#ifdef __cplusplus\n} /* extern \"C\" */\n#endif\n\n"
      << "#endif /* " << Guard << " */\n";
   return llvm::Error::success();
-}
-
-// Placeholder until the plan-set form of this target is merged.
-llvm::Expected<std::vector<EmittedFile>> emitMpiCppSet(const PlanSet &S,
-                                            const EmitOptions &Opts) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "plan sets are not emitted yet");
-}
-
-// Placeholder until the plan-set form of this target is merged.
-llvm::Expected<std::vector<EmittedFile>> emitMpiHeaderSet(const PlanSet &S,
-                                            const EmitOptions &Opts) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "plan sets are not emitted yet");
 }
 
 } // namespace bcastc

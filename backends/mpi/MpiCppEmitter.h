@@ -69,12 +69,6 @@ llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
 llvm::Error emitMpiHeader(const Plan &P, const EmitOptions &Opts,
                           llvm::raw_ostream &OS);
 
-/// The plan-set form of this target (Backends.def).
-EmitSetFunction emitMpiCppSet;
-
-/// The plan-set form of this target (Backends.def).
-EmitSetFunction emitMpiHeaderSet;
-
 } // namespace bcastc
 
 #endif // BCASTC_BACKENDS_MPI_MPICPPEMITTER_H

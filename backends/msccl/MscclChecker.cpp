@@ -39,6 +39,8 @@ private:
   llvm::StringRef File;
   const MscclCheckOptions &Opts;
   int64_t NChannels = 0, NChunks = 0, NGpus = 0, InPlace = 0, OutOfPlace = 0;
+  int64_t MinBytes = 0, MaxBytes = 0;
+  unsigned AlgoLine = 1;
   std::vector<Gpu> Gpus;
   MscclCheckReport Report;
 
@@ -51,6 +53,9 @@ private:
   llvm::Error validateAlgo(const msccl::Algo &A);
   llvm::Error validateStep(const Gpu &G, const Tb &B, const Step &S);
   llvm::Error checkStatic();
+  llvm::Error checkSelected();
+  llvm::Error checkBytes(size_t Rank, const std::vector<int64_t> &Out,
+                         const char *Mode);
   llvm::Error simulate(bool InPlaceRun);
 };
 
@@ -81,6 +86,9 @@ llvm::Error Checker::validateAlgo(const msccl::Algo &A) {
                          llvm::Twine(A.MaxBytes) + " selects no size");
   NChannels = A.NChannels;
   NChunks = A.NChunksPerLoop;
+  MinBytes = A.MinBytes;
+  MaxBytes = A.MaxBytes;
+  AlgoLine = A.Line;
   NGpus = A.NGpus;
   InPlace = A.InPlace;
   OutOfPlace = A.OutOfPlace;
@@ -409,7 +417,72 @@ llvm::Error Checker::simulate(bool InPlaceRun) {
                                      : "chunk " + std::to_string(Out[C])) +
                          " at o[" + llvm::Twine(C) + "], want chunk " +
                          llvm::Twine(C));
+    if (Opts.Count)
+      if (llvm::Error E = checkBytes(R, Out, Mode))
+        return E;
   }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkSelected() {
+  const uint64_t Count = Opts.Count, Size = Opts.TypeSize;
+  if (Size == 0)
+    return error(0, "type size 0");
+  if (Count > UINT64_MAX / Size)
+    return error(0, "count " + llvm::Twine(Count) + " of " + llvm::Twine(Size) +
+                        "-byte elements overflows 64 bits");
+  const uint64_t Bytes = Count * Size;
+  const std::string Call = "count " + std::to_string(Count) + " (" +
+                           std::to_string(Bytes) + " bytes)";
+  if (Count % uint64_t(NChunks) != 0)
+    return error(AlgoLine, Call + " is not selected: not divisible by "
+                                  "nchunksperloop=\"" +
+                               llvm::Twine(NChunks) + "\"");
+  if (Bytes < uint64_t(MinBytes))
+    return error(AlgoLine, Call + " is not selected: below minBytes=\"" +
+                               llvm::Twine(MinBytes) + "\"");
+  if (Opts.Dialect == "azure") {
+    if (MaxBytes != 0 && Bytes > uint64_t(MaxBytes))
+      return error(AlgoLine, Call + " is not selected: above maxBytes=\"" +
+                                 llvm::Twine(MaxBytes) +
+                                 "\" (inclusive, azure)");
+  } else {
+    if (Count > uint64_t(INT32_MAX))
+      return error(AlgoLine, Call + " is not selected: microsoft/msccl "
+                                    "holds the count in an int");
+    if (Bytes >= uint64_t(MaxBytes))
+      return error(AlgoLine, Call + " is not selected: not below maxBytes=\"" +
+                                 llvm::Twine(MaxBytes) +
+                                 "\" (exclusive, microsoft)");
+  }
+  Report.Bytes = Bytes;
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkBytes(size_t Rank, const std::vector<int64_t> &Out,
+                                const char *Mode) {
+  // Slot c of the output holds elements [c*Count/K, (c+1)*Count/K) of the
+  // loop; a slot counts only when it holds its own chunk. The bytes so held
+  // must tile [0, Count * TypeSize).
+  const uint64_t K = uint64_t(NChunks), Count = Opts.Count;
+  uint64_t Next = 0;
+  for (uint64_t C = 0; C < K; ++C) {
+    const uint64_t Begin = C * (Count / K) * Opts.TypeSize;
+    const uint64_t End = (C + 1) * (Count / K) * Opts.TypeSize;
+    if (Out[C] != int64_t(C) || Begin != Next || End <= Begin)
+      return error(Gpus[Rank].Line,
+                   llvm::Twine(Mode) + ": rank " + llvm::Twine(Rank) +
+                       " lacks bytes " + llvm::Twine(Next) + ".. of " +
+                       llvm::Twine(Report.Bytes) + " at count " +
+                       llvm::Twine(Count));
+    Next = End;
+  }
+  if (Next != Report.Bytes)
+    return error(Gpus[Rank].Line,
+                 llvm::Twine(Mode) + ": rank " + llvm::Twine(Rank) +
+                     " ends with " + llvm::Twine(Next) + " of " +
+                     llvm::Twine(Report.Bytes) + " bytes at count " +
+                     llvm::Twine(Count));
   return llvm::Error::success();
 }
 
@@ -420,6 +493,9 @@ llvm::Expected<MscclCheckReport> Checker::run(llvm::StringRef Text) {
     return std::move(E);
   if (llvm::Error E = checkStatic())
     return std::move(E);
+  if (Opts.Count)
+    if (llvm::Error E = checkSelected())
+      return std::move(E);
   if (InPlace)
     if (llvm::Error E = simulate(true))
       return std::move(E);

@@ -21,6 +21,16 @@
 //             declared. Deadlock, a read of missing data, or a final output
 //             buffer other than chunk c at o[c] on every rank is an error.
 //
+//   count    with a count (elements) and a type size, the call the file
+//             would serve: it must be selected as the dialect selects
+//             (azure, msccl-executor-nccl's mscclInternalSchedulerSelectAlgo:
+//             count > 0, count % nchunksperloop == 0, minBytes <= bytes and
+//             maxBytes 0 or bytes <= maxBytes; microsoft/msccl's
+//             ncclTopoGetMSCCLAlgo: count % nchunksperloop == 0 with count
+//             an int, minBytes <= bytes < maxBytes), and the simulation's
+//             final buffers must hold every byte of the count: chunk c of
+//             the loop is elements [c*count/K, (c+1)*count/K).
+//
 // Errors read `FILE:LINE: error: ...` and name the rank, threadblock and
 // step.
 //
@@ -42,6 +52,10 @@ struct MscclCheckOptions {
   std::string Dialect = "azure";
   /// The broadcast's root: it alone starts with data, in its `i` buffer.
   uint32_t Root = 0;
+  /// Elements of the call to check the file for; 0 checks the file alone.
+  uint64_t Count = 0;
+  /// Bytes per element (with Count).
+  uint64_t TypeSize = 1;
 };
 
 struct MscclCheckReport {
@@ -49,6 +63,8 @@ struct MscclCheckReport {
   uint64_t Threadblocks = 0, Steps = 0, Sends = 0, Dependencies = 0;
   /// Scheduling rounds of the simulation (out of place).
   uint64_t Rounds = 0;
+  /// Count * TypeSize when a count was given: every rank ends with these.
+  uint64_t Bytes = 0;
 };
 
 llvm::Expected<MscclCheckReport> checkMscclXml(llvm::StringRef Text,

@@ -115,10 +115,35 @@ std::string attrText(llvm::StringRef S) {
   return Out;
 }
 
+/// Comment-safe text: printable ASCII without "--" (which XML forbids in
+/// comments) and not ending in '-'.
+std::string commentText(llvm::StringRef S) {
+  std::string Out;
+  for (char C : S) {
+    unsigned char U = static_cast<unsigned char>(C);
+    if (U < 0x20 || U >= 0x7f)
+      C = ' ';
+    if (C == '-' && !Out.empty() && Out.back() == '-')
+      C = '_';
+    Out += C;
+  }
+  if (!Out.empty() && Out.back() == '-')
+    Out += '_';
+  return Out;
+}
+
 } // namespace
 
 llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
                          llvm::raw_ostream &OS) {
+  MscclAlgoAttributes A;
+  A.MaxBytes = Opts.MscclDialect == "azure" ? 0 : 2147483647;
+  return emitMscclXmlWith(P, Opts, A, OS);
+}
+
+llvm::Error emitMscclXmlWith(const Plan &P, const EmitOptions &Opts,
+                             const MscclAlgoAttributes &A,
+                             llvm::raw_ostream &OS) {
   const unsigned MaxSteps = mscclMaxSteps(Opts.MscclDialect);
   if (!MaxSteps)
     return llvm::createStringError(
@@ -211,13 +236,13 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
                                          : "");
     }
 
-  const bool Azure = Opts.MscclDialect == "azure";
   OS << "<algo name=\"" << attrText(S->PlanName) << " root " << S->Root
      << "\" proto=\"Simple\" nchannels=\"1\" nchunksperloop=\"" << D
      << "\" ngpus=\"" << N
-     << "\" coll=\"broadcast\" inplace=\"1\" outofplace=\"1\" minBytes=\"0\" "
-        "maxBytes=\""
-     << (Azure ? "0" : "2147483647") << "\">\n";
+     << "\" coll=\"broadcast\" inplace=\"1\" outofplace=\"1\" minBytes=\""
+     << A.MinBytes << "\" maxBytes=\"" << A.MaxBytes << "\">\n";
+  if (!A.Comment.empty())
+    OS << "  <!-- " << commentText(A.Comment) << " -->\n";
   for (uint32_t Rank = 0; Rank < N; ++Rank) {
     OS << "  <gpu id=\"" << Rank << "\" i_chunks=\"" << D << "\" o_chunks=\""
        << D << "\" s_chunks=\"0\">\n";
@@ -240,13 +265,6 @@ llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
   }
   OS << "</algo>\n";
   return llvm::Error::success();
-}
-
-// Placeholder until the plan-set form of this target is merged.
-llvm::Expected<std::vector<EmittedFile>> emitMscclXmlSet(const PlanSet &S,
-                                            const EmitOptions &Opts) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "plan sets are not emitted yet");
 }
 
 } // namespace bcastc

@@ -31,7 +31,8 @@
 // Ranges: azure reads maxBytes inclusively with 0 meaning unlimited, so the
 // file says minBytes="0" maxBytes="0". microsoft/msccl reads maxBytes as
 // exclusive with a 128 MB default, so the file says maxBytes="2147483647"
-// (the largest value any integer parse accepts).
+// (the largest value any integer parse accepts). Plan sets
+// (MscclXmlSetEmitter.h) give each file its band's range instead.
 //
 // Limits: a threadblock holds fewer than 64 steps (azure; 256 microsoft).
 // A plan needing more is refused with a message naming the rank, the
@@ -44,6 +45,9 @@
 
 #include "backends/Backend.h"
 
+#include <cstdint>
+#include <string>
+
 namespace bcastc {
 
 /// Largest `cnt` of one step.
@@ -55,8 +59,19 @@ unsigned mscclMaxSteps(llvm::StringRef Dialect);
 llvm::Error emitMscclXml(const Plan &P, const EmitOptions &Opts,
                          llvm::raw_ostream &OS);
 
-/// The plan-set form of this target (Backends.def).
-EmitSetFunction emitMscclXmlSet;
+/// What an `<algo>` line says beyond the plan (plan sets,
+/// MscclXmlSetEmitter.h): the byte range as the dialect reads it, and a
+/// comment written on the line after it.
+struct MscclAlgoAttributes {
+  int64_t MinBytes = 0;
+  int64_t MaxBytes = 0;
+  std::string Comment;
+};
+
+/// emitMscclXml with the `<algo>` line's range and comment given.
+llvm::Error emitMscclXmlWith(const Plan &P, const EmitOptions &Opts,
+                             const MscclAlgoAttributes &A,
+                             llvm::raw_ostream &OS);
 
 } // namespace bcastc
 

@@ -1,8 +1,10 @@
 //===- backends/msccl/msccl_check.cpp - Checks an MSCCL XML file -----------===//
 //
 //   msccl_check FILE.xml --root=R [--dialect=azure|microsoft]
+//               [--count=N [--type-size=S]]
 //
-// Runs MscclChecker on a file; exit code 0 when it passes, 1 when it does
+// Runs MscclChecker on a file (with --count, for a call of N elements of S
+// bytes: the file must be selected for it and deliver every byte); exit code 0 when it passes, 1 when it does
 // not (the message says why), 2 on usage errors.
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +22,15 @@ static cl::opt<std::string> Input(cl::Positional, cl::desc("<file.xml>"),
                                   cl::Required);
 static cl::opt<unsigned> Root("root", cl::desc("The broadcast's root"),
                               cl::init(0));
+static cl::opt<uint64_t>
+    Count("count",
+          cl::desc("Check the call of this many elements: the file must be "
+                   "selected for it and deliver every byte (0: the file "
+                   "alone)"),
+          cl::init(0));
+static cl::opt<uint64_t> TypeSize("type-size",
+                                  cl::desc("Bytes per element (with --count)"),
+                                  cl::init(1));
 static cl::opt<std::string> Dialect("dialect",
                                     cl::desc("azure or microsoft"),
                                     cl::init("azure"));
@@ -36,6 +47,12 @@ int main(int argc, char **argv) {
   bcastc::MscclCheckOptions Opts;
   Opts.Root = Root;
   Opts.Dialect = Dialect;
+  Opts.Count = Count;
+  Opts.TypeSize = TypeSize;
+  if (TypeSize == 0) {
+    errs() << "msccl_check: error: --type-size must be positive\n";
+    return 2;
+  }
   auto R = bcastc::checkMscclXml((*Buf)->getBuffer(), Input, Opts);
   if (!R) {
     errs() << toString(R.takeError()) << "\n";
@@ -44,6 +61,10 @@ int main(int argc, char **argv) {
   outs() << Input << ": ok: " << R->Ranks << " ranks, " << R->Chunks
          << " chunks, " << R->Threadblocks << " threadblocks, " << R->Steps
          << " steps, " << R->Sends << " sends, " << R->Dependencies
-         << " dependencies, " << R->Rounds << " rounds\n";
+         << " dependencies, " << R->Rounds << " rounds";
+  if (Count)
+    outs() << "; count " << Count << " x " << TypeSize << " B = " << R->Bytes
+           << " bytes: selected, every rank ends with every byte";
+  outs() << "\n";
   return 0;
 }

@@ -55,6 +55,7 @@ extern "C" int bcastc_collective(const void *sendbuf, void *recvbuf, int count,
 #elif BCASTC_ALLREDUCE
 #include "runtime/mpi/AllReduceBody.h"
 #else
+#include "runtime/mpi/CountChecks.h"
 #include "runtime/mpi/SegmentsBody.h"
 #endif
 }

@@ -14,9 +14,16 @@
 // BCASTC_SYNCHRONOUS_SENDS selects MPI_Issend (MachineModel::
 // transfersEndInTheirStep), BCASTC_RECEIVED_SENDS the second accumulator.
 // tests/runtime/mpi_runtime_test compiles it with hand-written tables.
+// BCASTC_PLAN_SET (broadcast only) is the plan-set walker
+// (runtime/mpi/SetCall.h includes this file inside its struct Call): the
+// tables are the selected plan's, lowered for its class's representative
+// root, and runSteps runs the plan node the call's relabelling maps onto
+// Rank's node (planNodeOfRank) and sends to the rank of each peer's image
+// (rankOfPlanNode); reportOnce is the includer's (once per job).
 //
 //===----------------------------------------------------------------------===//
 
+#if !BCASTC_PLAN_SET
 bool gReported = false;
 
 // Prints the first misuse of this process on stderr; later ones only return
@@ -27,6 +34,7 @@ void reportOnce(const char *Message) {
   gReported = true;
   std::fprintf(stderr, "%s\n", Message);
 }
+#endif
 
 // What the runtime needs to know about a datatype.
 struct TypeInfo {
@@ -364,14 +372,24 @@ int runSteps(int Rank, unsigned char *Data, uint64_t Count, const TypeInfo &T,
 int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
              MPI_Comm Comm) {
   std::vector<MPI_Request> Requests;
+#if BCASTC_PLAN_SET
+  const uint64_t Node = planNodeOfRank(Rank);
+  uint64_t I = kRankStart[Node];
+  const uint64_t End = kRankStart[Node + 1];
+#else
   uint64_t I = kRankStart[Rank];
   const uint64_t End = kRankStart[Rank + 1];
+#endif
   while (I < End) {
     const uint64_t Step = kOpStep[I];
     const int Tag = static_cast<int>(Step % 32768);
     Requests.clear();
     for (; I < End && static_cast<uint64_t>(kOpStep[I]) == Step; ++I) {
+#if BCASTC_PLAN_SET
+      const int Peer = rankOfPlanNode(kOpPeer[I]);
+#else
       const int Peer = static_cast<int>(kOpPeer[I]);
+#endif
       const bool Send = (kOpSetKind[I] & 3) == 1;
       const uint64_t Set = kOpSetKind[I] >> 2;
       for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R) {

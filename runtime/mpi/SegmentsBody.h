@@ -1,12 +1,12 @@
 //===- runtime/mpi/SegmentsBody.h - Broadcasts' body ------------*- C++ -*-===//
 //
 // The rest of the exported function's body (runtime/mpi/Entry.h) for
-// broadcast and multibroadcast: its argument checks, then runSteps. A
-// fragment of that body; Entry.h includes it.
+// broadcast and multibroadcast, after CountChecks.h: packing when the
+// datatype needs it, and runSteps. A fragment of that body; Entry.h and
+// SetCall.h (plan sets) include it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/mpi/CountChecks.h"
   if ((RC = MPI_Comm_rank(comm, &Rank)) != MPI_SUCCESS)
     return RC;
   TypeInfo T;

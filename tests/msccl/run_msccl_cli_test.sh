@@ -5,7 +5,8 @@
 #
 # Emits broadcasts on 4, 8 and 16 ranks in both dialects (twice: the output
 # must be byte-identical), checks each with msccl_check for its root, and
-# checks that an unknown dialect is a usage error. Each file also verifies
+# checks that an unknown dialect is a usage error, and that --count checks
+# that the file is selected for a count. Each file also verifies
 # back with `bcastc verify FILE.xml` (the importer), and with --topology as
 # a plan.
 #
@@ -59,5 +60,19 @@ if "$BCASTC" compile --topology=linear:4 --emit=msccl-xml --msccl-dialect=nccl \
 fi
 grep -q "unknown dialect 'nccl' (expected azure or microsoft)" "$WORK/err" ||
   { echo "FAIL: no message for an unknown dialect"; cat "$WORK/err"; FAILED=$((FAILED + 1)); }
+# --count/--type-size: the torus sc file (nchunksperloop D, any size) is
+# selected and complete at D x 8 B and 3D x 1 B, and not selected at D + 1.
+sc=$WORK/sc-4x4-root6-azure.xml
+D=$(sed -n 's/.*nchunksperloop="\([0-9]*\)".*/\1/p' "$sc")
+for args in "--count=$D --type-size=8" "--count=$((3 * D))"; do
+  "$CHECK" "$sc" --root=6 $args >"$WORK/c.out" 2>&1 &&
+    grep -q "selected, every rank ends with every byte" "$WORK/c.out" ||
+    { echo "FAIL: $sc $args"; cat "$WORK/c.out"; FAILED=$((FAILED + 1)); }
+done
+if "$CHECK" "$sc" --root=6 --count=$((D + 1)) >/dev/null 2>"$WORK/err"; then
+  echo "FAIL: count $((D + 1)) accepted with nchunksperloop $D"; FAILED=$((FAILED + 1))
+fi
+grep -q "count $((D + 1)) ($((D + 1)) bytes) is not selected: not divisible by nchunksperloop=\"$D\"" "$WORK/err" ||
+  { echo "FAIL: no message for an indivisible count"; cat "$WORK/err"; FAILED=$((FAILED + 1)); }
 echo "$FAILED failures"
 [ $FAILED -eq 0 ]
