@@ -44,6 +44,7 @@
 #include <dirent.h>
 #include <fstream>
 #include <map>
+#include <new>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -53,6 +54,10 @@
 #include <vector>
 
 namespace {
+
+// privateComm: the emitted code's private duplicate of a communicator
+// (cached on it, freed with it, errors returned), shared with it.
+#include "runtime/mpi/PrivateComm.h"
 
 using bcastc::PlanExecutor;
 using namespace bcastc::rt;
@@ -182,6 +187,7 @@ LoadedSet *setForSize(uint32_t N) {
 
 /// What the library keeps on a communicator (an attribute, freed with it).
 struct CommState {
+  /// privateComm's duplicate (freed by its own attribute), or null.
   MPI_Comm Dup = MPI_COMM_NULL;
   LoadedSet *Set = nullptr; // null: every call falls back
   std::vector<uint32_t> NodeOfRank, RankOfNode; // empty: the identity
@@ -199,10 +205,7 @@ struct CommState {
 };
 
 int deleteCommState(MPI_Comm, int, void *Value, void *) {
-  CommState *C = static_cast<CommState *>(Value);
-  if (C->Dup != MPI_COMM_NULL)
-    PMPI_Comm_free(&C->Dup);
-  delete C;
+  delete static_cast<CommState *>(Value);
   return MPI_SUCCESS;
 }
 
@@ -309,7 +312,7 @@ int commState(MPI_Comm Comm, int Size, CommState *&Out) {
   if (Agreed && Hash) {
     // Plan messages on a communicator of their own never meet the
     // application's, whatever it posts.
-    if ((RC = PMPI_Comm_dup(Comm, &C->Dup)) != MPI_SUCCESS)
+    if ((RC = privateComm(Comm, C->Dup)) != MPI_SUCCESS)
       return RC;
     C->Set = Set;
     if (!C->NodeOfRank.empty()) {
@@ -318,11 +321,8 @@ int commState(MPI_Comm Comm, int Size, CommState *&Out) {
         C->RankOfNode[C->NodeOfRank[R]] = R;
     }
   }
-  if ((RC = PMPI_Comm_set_attr(Comm, S.CommKey, C.get())) != MPI_SUCCESS) {
-    if (C->Dup != MPI_COMM_NULL)
-      PMPI_Comm_free(&C->Dup);
+  if ((RC = PMPI_Comm_set_attr(Comm, S.CommKey, C.get())) != MPI_SUCCESS)
     return RC;
-  }
   Out = C.release();
   return MPI_SUCCESS;
 }
