@@ -39,6 +39,10 @@ enum : uint32_t {
   kXferCubes = 6,
 };
 constexpr uint32_t kBroadcast = 1;
+/// Chunk ranges one node's moves of one plan may hold (128 MiB): a bound
+/// on what a file with a valid digest but absurd contents (a chunk cube of
+/// 2^31 runs) can make a rank allocate.
+constexpr uint64_t kMaxRanges = uint64_t(1) << 24;
 const char kFormat[] = "bcastc-plan-set";
 
 using Ranges = std::vector<std::pair<uint32_t, uint32_t>>;
@@ -111,6 +115,7 @@ bool readChunks(const std::vector<WireReader> &RangeMsgs,
     if (B < E)
       Out.push_back({B, E});
   }
+  uint64_t Runs = Out.size();
   for (WireReader R : CubeMsgs) {
     uint32_t Base = 0, Mask = 0, F, T;
     while (R.next(F, T)) {
@@ -138,6 +143,10 @@ bool readChunks(const std::vector<WireReader> &RangeMsgs,
       const uint64_t B = uint64_t(Base) + Sub;
       if (B >= D)
         break;
+      if (++Runs > kMaxRanges)
+        return Outer.fail("a transfer's chunk cubes have more than " +
+                              std::to_string(kMaxRanges) + " runs",
+                          Outer.offset());
       Out.push_back({uint32_t(B), uint32_t(std::min<uint64_t>(B + RunLen, D))});
       Sub = (Sub - HighMask) & HighMask;
     } while (Sub != 0);
@@ -620,10 +629,15 @@ bool PlanSetFile::movesOf(uint32_t PlanIndex, uint32_t Node,
   // Pass 1: Node's own transfers, and whom it sends to.
   std::vector<Raw> Raws;
   std::vector<uint32_t> Dests;
+  uint64_t NumRanges = 0;
   auto Collect = [&](Raw &R, const std::vector<WireReader> &RangeMsgs,
                      const std::vector<WireReader> &CubeMsgs, WireReader &S) {
     if (!readChunks(RangeMsgs, CubeMsgs, D, R.Chunks, S))
       return false;
+    if ((NumRanges += R.Chunks.size()) > kMaxRanges)
+      return S.fail("node " + std::to_string(Node) + "'s moves have more "
+                    "than " + std::to_string(kMaxRanges) + " chunk ranges",
+                    S.offset());
     if (!R.Chunks.empty())
       Raws.push_back(std::move(R));
     return true;
