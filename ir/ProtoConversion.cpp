@@ -2,6 +2,8 @@
 
 #include "ir/ProtoConversion.h"
 
+#include "ir/PlanSet.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -20,75 +22,78 @@ static Error makeError(const Twine &Msg) {
 using PM = proto::MachineModel;
 using PC = proto::Collective;
 
+static void modelToProto(const MachineModel &M, PM &OM) {
+  switch (M.Ports) {
+  case PortModel::One:
+    OM.set_ports(PM::PORTS_ONE);
+    break;
+  case PortModel::K:
+    OM.set_ports(PM::PORTS_K);
+    break;
+  case PortModel::All:
+    OM.set_ports(PM::PORTS_ALL);
+    break;
+  }
+  OM.set_port_count(M.PortCount);
+  OM.set_switching(M.Switch == Switching::Wormhole
+                        ? PM::SWITCHING_WORMHOLE
+                        : PM::SWITCHING_STORE_AND_FORWARD);
+  OM.set_duplex(M.Links == Duplex::Full ? PM::DUPLEX_FULL : PM::DUPLEX_HALF);
+  OM.set_capacity(M.Capacity);
+  if (M.Latency.isInteger()) {
+    OM.set_latency(uint32_t(M.Latency.num()));
+  } else {
+    OM.set_latency_num(uint32_t(M.Latency.num()));
+    OM.set_latency_den(uint32_t(M.Latency.den()));
+  }
+  OM.set_contention(M.Contention == ContentionPolicy::Forbid
+                         ? PM::CONTENTION_FORBID
+                     : M.Contention == ContentionPolicy::Charge
+                         ? PM::CONTENTION_CHARGE
+                         : PM::CONTENTION_SHARE);
+  OM.set_a(M.A);
+  OM.set_b(M.B);
+  OM.set_rho(M.Rho);
+  // Only when set, so plans of the papers' model write the bytes they did.
+  if (M.Hop != 0)
+    OM.set_hop(M.Hop);
+  if (M.O != 0)
+    OM.set_o(M.O);
+  if (M.G != 0)
+    OM.set_g(M.G);
+  if (M.Nic != 0)
+    OM.set_nic(M.Nic);
+  if (M.Timing == TimingModel::Ranks)
+    OM.set_timing(PM::TIMING_RANKS);
+  if (M.ErrorMargin != 0)
+    OM.set_error(M.ErrorMargin);
+}
+
+static PC::Kind kindToProto(CollectiveKind K) {
+  switch (K) {
+  case CollectiveKind::Broadcast:
+    return PC::BROADCAST;
+  case CollectiveKind::MultiBroadcast:
+    return PC::MULTIBROADCAST;
+  case CollectiveKind::AllGather:
+    return PC::ALLGATHER;
+  case CollectiveKind::AllReduce:
+    return PC::ALLREDUCE;
+  }
+  return PC::KIND_UNSPECIFIED;
+}
+
 proto::Plan toProtoHeader(const Plan &P) {
   proto::Plan Out;
   Out.set_name(P.Name);
   Out.set_topology(P.Topo.str());
   Out.set_num_nodes(P.numNodes());
 
-  const MachineModel &M = P.Model;
-  PM *OM = Out.mutable_model();
-  switch (M.Ports) {
-  case PortModel::One:
-    OM->set_ports(PM::PORTS_ONE);
-    break;
-  case PortModel::K:
-    OM->set_ports(PM::PORTS_K);
-    break;
-  case PortModel::All:
-    OM->set_ports(PM::PORTS_ALL);
-    break;
-  }
-  OM->set_port_count(M.PortCount);
-  OM->set_switching(M.Switch == Switching::Wormhole
-                        ? PM::SWITCHING_WORMHOLE
-                        : PM::SWITCHING_STORE_AND_FORWARD);
-  OM->set_duplex(M.Links == Duplex::Full ? PM::DUPLEX_FULL : PM::DUPLEX_HALF);
-  OM->set_capacity(M.Capacity);
-  if (M.Latency.isInteger()) {
-    OM->set_latency(uint32_t(M.Latency.num()));
-  } else {
-    OM->set_latency_num(uint32_t(M.Latency.num()));
-    OM->set_latency_den(uint32_t(M.Latency.den()));
-  }
-  OM->set_contention(M.Contention == ContentionPolicy::Forbid
-                         ? PM::CONTENTION_FORBID
-                     : M.Contention == ContentionPolicy::Charge
-                         ? PM::CONTENTION_CHARGE
-                         : PM::CONTENTION_SHARE);
-  OM->set_a(M.A);
-  OM->set_b(M.B);
-  OM->set_rho(M.Rho);
-  // Only when set, so plans of the papers' model write the bytes they did.
-  if (M.Hop != 0)
-    OM->set_hop(M.Hop);
-  if (M.O != 0)
-    OM->set_o(M.O);
-  if (M.G != 0)
-    OM->set_g(M.G);
-  if (M.Nic != 0)
-    OM->set_nic(M.Nic);
-  if (M.Timing == TimingModel::Ranks)
-    OM->set_timing(PM::TIMING_RANKS);
-  if (M.ErrorMargin != 0)
-    OM->set_error(M.ErrorMargin);
+  modelToProto(P.Model, *Out.mutable_model());
 
   const Collective &C = P.Coll;
   PC *OC = Out.mutable_collective();
-  switch (C.Kind) {
-  case CollectiveKind::Broadcast:
-    OC->set_kind(PC::BROADCAST);
-    break;
-  case CollectiveKind::MultiBroadcast:
-    OC->set_kind(PC::MULTIBROADCAST);
-    break;
-  case CollectiveKind::AllGather:
-    OC->set_kind(PC::ALLGATHER);
-    break;
-  case CollectiveKind::AllReduce:
-    OC->set_kind(PC::ALLREDUCE);
-    break;
-  }
+  OC->set_kind(kindToProto(C.Kind));
   // All-gather and all-reduce have no roots; the IR's Roots is unused there.
   if (C.Kind == CollectiveKind::Broadcast ||
       C.Kind == CollectiveKind::MultiBroadcast)
@@ -278,30 +283,46 @@ static Error convertModel(const PM &In, MachineModel &M) {
   return M.check();
 }
 
-static Error convertCollective(const PC &In, Collective &C) {
-  switch (In.kind()) {
+/// \p Value of the enum field \p What (unset is an error: a plan or set
+/// without a kind means nothing).
+static Error kindFromProto(int Value, StringRef What, CollectiveKind &K) {
+  switch (Value) {
   case PC::KIND_UNSPECIFIED:
-    return makeError("collective.kind is not set");
+    return makeError(What + " is not set");
   case PC::BROADCAST:
-    C.Kind = CollectiveKind::Broadcast;
+    K = CollectiveKind::Broadcast;
+    return Error::success();
+  case PC::MULTIBROADCAST:
+    K = CollectiveKind::MultiBroadcast;
+    return Error::success();
+  case PC::ALLGATHER:
+    K = CollectiveKind::AllGather;
+    return Error::success();
+  case PC::ALLREDUCE:
+    K = CollectiveKind::AllReduce;
+    return Error::success();
+  }
+  return makeError("unknown " + What + " value " + Twine(Value));
+}
+
+static Error convertCollective(const PC &In, Collective &C) {
+  if (Error E = kindFromProto(In.kind(), "collective.kind", C.Kind))
+    return E;
+  switch (C.Kind) {
+  case CollectiveKind::Broadcast:
     if (In.roots_size() != 1)
       return makeError("a broadcast has one root, not " +
                        Twine(In.roots_size()));
     break;
-  case PC::MULTIBROADCAST:
-    C.Kind = CollectiveKind::MultiBroadcast;
+  case CollectiveKind::MultiBroadcast:
     if (In.roots_size() == 0)
       return makeError("a multibroadcast needs at least one root");
     break;
-  case PC::ALLGATHER:
-  case PC::ALLREDUCE:
-    C.Kind = In.kind() == PC::ALLGATHER ? CollectiveKind::AllGather
-                                        : CollectiveKind::AllReduce;
+  case CollectiveKind::AllGather:
+  case CollectiveKind::AllReduce:
     if (In.roots_size() != 0)
       return makeError(collectiveKindName(C.Kind) + " takes no roots");
     break;
-  default:
-    return makeError("unknown collective.kind value " + Twine(int(In.kind())));
   }
   if (In.roots_size() != 0)
     C.Roots.assign(In.roots().begin(), In.roots().end());
@@ -403,6 +424,143 @@ Expected<Plan> fromProto(const proto::Plan &Msg, StringRef File) {
     P->StepStarts.push_back(P->Transfers.size());
   }
   return P;
+}
+
+//===----------------------------------------------------------------------===//
+// Plan sets
+//===----------------------------------------------------------------------===//
+
+using PS = proto::PlanSet;
+
+static PS::Symmetry symmetryToProto(RootSymmetry S) {
+  switch (S) {
+  case RootSymmetry::None:
+    return PS::SYMMETRY_NONE;
+  case RootSymmetry::Translation:
+    return PS::TRANSLATION;
+  case RootSymmetry::Reflection:
+    return PS::REFLECTION;
+  case RootSymmetry::Xor:
+    return PS::XOR;
+  }
+  return PS::SYMMETRY_NONE;
+}
+
+proto::PlanSet toProtoHeader(const PlanSet &S) {
+  PS Out;
+  Out.set_format(PlanSetFormat.str());
+  Out.set_name(S.Name);
+  Out.set_topology(S.Topo.str());
+  Out.set_num_nodes(S.Topo.numNodes());
+  modelToProto(S.Model, *Out.mutable_model());
+  Out.set_kind(kindToProto(S.Kind));
+  Out.set_symmetry(symmetryToProto(S.Symmetry));
+  for (NodeId N : S.Place.NodeOfRank)
+    Out.add_node_of_rank(N);
+  Out.set_min_bytes(S.MinBytes);
+  Out.set_max_bytes(S.MaxBytes);
+  return Out;
+}
+
+void toProtoClasses(const PlanSet &S, proto::PlanSet &Out) {
+  for (const RootClass &C : S.Classes) {
+    proto::RootClass *OC = Out.add_classes();
+    OC->set_representative(C.Representative);
+    for (NodeId R : C.Roots)
+      OC->add_roots(R);
+    for (const SizeBand &B : C.Bands) {
+      proto::SizeBand *OB = OC->add_bands();
+      OB->set_lo(B.Lo);
+      OB->set_hi(B.Hi);
+      OB->set_plan(B.PlanIndex);
+    }
+  }
+}
+
+proto::PlanSet toProto(const PlanSet &S) {
+  PS Out = toProtoHeader(S);
+  for (const Plan &P : S.Plans)
+    *Out.add_plans() = toProto(P);
+  toProtoClasses(S, Out);
+  return Out;
+}
+
+Expected<PlanSet> fromProtoHeader(const proto::PlanSet &Msg, StringRef File) {
+  if (Msg.format().empty())
+    return makeError("not a plan set: it has no format field (\"" +
+                     PlanSetFormat + "\")");
+  if (Msg.format() != PlanSetFormat)
+    return makeError("not a plan set: its format is '" + Msg.format() +
+                     "', not '" + PlanSetFormat + "'");
+  PlanSet S;
+  S.Name = Msg.name();
+  if (Msg.topology().empty())
+    return makeError("the plan set has no topology");
+  Expected<Topology> Topo = Topology::parse(Msg.topology());
+  if (!Topo)
+    return makeError("topology: " + toString(Topo.takeError()));
+  S.Topo = std::move(*Topo);
+  if (Msg.num_nodes() != 0 && Msg.num_nodes() != S.Topo.numNodes())
+    return makeError("num_nodes " + Twine(Msg.num_nodes()) +
+                     " does not match topology " + S.Topo.str() + " (" +
+                     Twine(S.Topo.numNodes()) + " nodes)");
+  if (Error E = convertModel(Msg.model(), S.Model))
+    return E;
+  if (Error E = kindFromProto(Msg.kind(), "kind", S.Kind))
+    return E;
+  switch (Msg.symmetry()) {
+  case PS::SYMMETRY_NONE:
+    S.Symmetry = RootSymmetry::None;
+    break;
+  case PS::TRANSLATION:
+    S.Symmetry = RootSymmetry::Translation;
+    break;
+  case PS::REFLECTION:
+    S.Symmetry = RootSymmetry::Reflection;
+    break;
+  case PS::XOR:
+    S.Symmetry = RootSymmetry::Xor;
+    break;
+  default:
+    return makeError("unknown symmetry value " + Twine(int(Msg.symmetry())));
+  }
+  S.Place.NodeOfRank.assign(Msg.node_of_rank().begin(),
+                            Msg.node_of_rank().end());
+  S.MinBytes = Msg.min_bytes();
+  S.MaxBytes = Msg.max_bytes();
+  if (S.MinBytes > S.MaxBytes)
+    return makeError("min_bytes " + Twine(S.MinBytes) + " is above max_bytes " +
+                     Twine(S.MaxBytes));
+  S.Classes.reserve(Msg.classes_size());
+  for (const proto::RootClass &In : Msg.classes()) {
+    RootClass C;
+    C.Representative = In.representative();
+    C.Roots.assign(In.roots().begin(), In.roots().end());
+    C.Bands.reserve(In.bands_size());
+    for (const proto::SizeBand &B : In.bands())
+      C.Bands.push_back(SizeBand{B.lo(), B.hi(), B.plan()});
+    S.Classes.push_back(std::move(C));
+  }
+  return S;
+}
+
+std::string planContext(uint64_t Index, StringRef Name) {
+  return ("plan " + Twine(Index) + " ('" + Name + "'): ").str();
+}
+
+Expected<PlanSet> fromProto(const proto::PlanSet &Msg, StringRef File) {
+  Expected<PlanSet> S = fromProtoHeader(Msg, File);
+  if (!S)
+    return S.takeError();
+  S->Plans.reserve(Msg.plans_size());
+  for (int I = 0; I < Msg.plans_size(); ++I) {
+    Expected<Plan> P = fromProto(Msg.plans(I), File);
+    if (!P)
+      return makeError(planContext(uint64_t(I), Msg.plans(I).name()) +
+                       toString(P.takeError()));
+    S->Plans.push_back(std::move(*P));
+  }
+  return S;
 }
 
 } // namespace bcastc

@@ -26,6 +26,8 @@
 
 namespace bcastc {
 
+class PlanSet;
+
 proto::Plan toProto(const Plan &P);
 /// toProto(P) without its steps: every field before `steps`.
 proto::Plan toProtoHeader(const Plan &P);
@@ -48,6 +50,34 @@ llvm::Expected<Plan> fromProtoHeader(const proto::Plan &Msg,
 llvm::Error appendTransfer(const proto::Transfer &In, Plan &P);
 /// `step 2, transfer 0: `, where \p Index counts from the step's first.
 std::string transferContext(uint32_t StepNumber, uint64_t Index);
+
+//===----------------------------------------------------------------------===//
+// Plan sets (ir/PlanSet.h <-> proto::PlanSet)
+//===----------------------------------------------------------------------===//
+
+/// PlanSet.format: tells a plan set from a plan (ir/PlanIO.h).
+constexpr llvm::StringLiteral PlanSetFormat = "bcastc-plan-set";
+
+/// Every field but the digest (which is the file's, ir/PlanIO.h).
+proto::PlanSet toProto(const PlanSet &S);
+/// toProto(S) without plans and classes: fields 1-10.
+proto::PlanSet toProtoHeader(const PlanSet &S);
+/// Adds S's classes (field 12) to \p Out.
+void toProtoClasses(const PlanSet &S, proto::PlanSet &Out);
+
+/// Builds a PlanSet from \p Msg; \p File goes into each plan's Source.
+/// Refuses what the IR cannot hold (as fromProto(proto::Plan)) and a
+/// format other than PlanSetFormat; errors name the plan (`plan 2
+/// ('two-tree-torus-4x4-root0'): step 1, transfer 0: ...`). Whether classes,
+/// bands and plans fit together is PlanSet::checkStructure's job, as data
+/// flow is the verifier's for plans. The digest is ignored.
+llvm::Expected<PlanSet> fromProto(const proto::PlanSet &Msg,
+                                  llvm::StringRef File);
+/// fromProto(Msg) without the plans, which it ignores.
+llvm::Expected<PlanSet> fromProtoHeader(const proto::PlanSet &Msg,
+                                        llvm::StringRef File);
+/// `plan 2 ('NAME'): `, the prefix of a set's plan's errors.
+std::string planContext(uint64_t Index, llvm::StringRef Name);
 
 } // namespace bcastc
 

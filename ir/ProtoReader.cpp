@@ -2,6 +2,7 @@
 
 #include "ir/ProtoReader.h"
 
+#include "ir/PlanSet.h"
 #include "ir/ProtoConversion.h"
 #include "ir/plan.pb.h"
 
@@ -9,6 +10,8 @@
 #include "google/protobuf/io/zero_copy_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/wire_format_lite.h"
+
+#include "runtime/Sha256.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -360,6 +363,136 @@ Expected<Plan> readBinaryProtoPlan(pb::io::ZeroCopyInputStream &In,
 Expected<Plan> readBinaryProtoPlan(StringRef Bytes, StringRef File) {
   StringRefInputStream In(Bytes);
   return readBinaryProtoPlan(In, Bytes.size(), File);
+}
+
+namespace {
+
+/// Walks a plan set's top-level fields in memory: plans go one by one to
+/// readBinaryProtoPlan (whatever their size), the rest into a small header
+/// message protobuf parses. Every length is checked against the bytes left.
+class SetReader {
+public:
+  SetReader(StringRef Bytes, StringRef File) : Bytes(Bytes), File(File) {}
+  Expected<PlanSet> read();
+
+private:
+  Error setError(const Twine &Msg) const {
+    return makeError("not a binary plan set (ir/plan.proto wire format): " +
+                     Msg);
+  }
+  bool readVarint(uint64_t &V) {
+    V = 0;
+    for (unsigned Shift = 0; Shift < 64 && Pos < Bytes.size(); Shift += 7) {
+      uint8_t B = uint8_t(Bytes[Pos++]);
+      V |= uint64_t(B & 0x7f) << Shift;
+      if (!(B & 0x80))
+        return true;
+    }
+    return false;
+  }
+
+  StringRef Bytes;
+  StringRef File;
+  size_t Pos = 0;
+};
+
+Expected<PlanSet> SetReader::read() {
+  std::string Header;
+  std::vector<StringRef> PlanBytes;
+  while (Pos < Bytes.size()) {
+    size_t At = Pos;
+    uint64_t Tag;
+    if (!readVarint(Tag) || Tag > UINT32_MAX || !validTag(uint32_t(Tag)))
+      return setError("no valid field tag at byte " + Twine(At));
+    int Field = WFL::GetTagFieldNumber(uint32_t(Tag));
+    auto Type = WFL::GetTagWireType(uint32_t(Tag));
+    if (Field == proto::PlanSet::kDigestFieldNumber)
+      return setError("a digest at byte " + Twine(At) +
+                      " before the end of the file");
+    uint64_t Length = 0;
+    switch (Type) {
+    case WFL::WIRETYPE_VARINT: {
+      uint64_t V;
+      if (!readVarint(V))
+        return setError("field " + Twine(Field) + " at byte " + Twine(At) +
+                        " is not a valid varint");
+      break;
+    }
+    case WFL::WIRETYPE_FIXED64:
+    case WFL::WIRETYPE_FIXED32: {
+      size_t N = Type == WFL::WIRETYPE_FIXED64 ? 8 : 4;
+      if (Bytes.size() - Pos < N)
+        return setError("field " + Twine(Field) + " at byte " + Twine(At) +
+                        " ends past the file");
+      Pos += N;
+      break;
+    }
+    case WFL::WIRETYPE_LENGTH_DELIMITED:
+      if (!readVarint(Length))
+        return setError("field " + Twine(Field) + " at byte " + Twine(At) +
+                        " has no valid length");
+      if (Length > Bytes.size() - Pos)
+        return setError("field " + Twine(Field) + " at byte " + Twine(At) +
+                        " is " + Twine(Length) + " bytes long, but only " +
+                        Twine(Bytes.size() - Pos) + " bytes remain");
+      Pos += size_t(Length);
+      break;
+    default:
+      return setError("field " + Twine(Field) + " at byte " + Twine(At) +
+                      " is a group, which ir/plan.proto does not use");
+    }
+    if (Field == proto::PlanSet::kPlansFieldNumber &&
+        Type == WFL::WIRETYPE_LENGTH_DELIMITED) {
+      PlanBytes.push_back(Bytes.slice(Pos - size_t(Length), Pos));
+      continue;
+    }
+    Header.append(Bytes.data() + At, Pos - At);
+    if (Header.size() > MaxFieldBytes)
+      return setError("its fields other than plans are over protobuf's 2 "
+                      "GiB limit");
+  }
+  proto::PlanSet Msg;
+  if (!Msg.ParseFromString(Header))
+    return setError("its fields other than plans are not a valid PlanSet "
+                    "message");
+  Expected<PlanSet> S = fromProtoHeader(Msg, File);
+  if (!S)
+    return S.takeError();
+  S->Plans.reserve(PlanBytes.size());
+  for (size_t I = 0; I < PlanBytes.size(); ++I) {
+    Expected<Plan> P = readBinaryProtoPlan(PlanBytes[I], File);
+    if (!P)
+      return makeError("plan " + Twine(I) + ": " + toString(P.takeError()));
+    S->Plans.push_back(std::move(*P));
+  }
+  return S;
+}
+
+} // namespace
+
+Expected<PlanSet> readBinaryProtoPlanSet(StringRef Bytes, StringRef File) {
+  if (Error E = checkPlanSetDigest(Bytes))
+    return std::move(E);
+  return SetReader(Bytes.drop_back(PlanSetDigestTrailer), File).read();
+}
+
+Error checkPlanSetDigest(StringRef Bytes) {
+  const uint8_t Tag = uint8_t(
+      WFL::MakeTag(proto::PlanSet::kDigestFieldNumber,
+                   WFL::WIRETYPE_LENGTH_DELIMITED));
+  if (Bytes.size() < PlanSetDigestTrailer ||
+      uint8_t(Bytes[Bytes.size() - PlanSetDigestTrailer]) != Tag ||
+      uint8_t(Bytes[Bytes.size() - PlanSetDigestTrailer + 1]) != 32)
+    return makeError("no digest: a binary plan set ends with the SHA-256 of "
+                     "its contents (field 13), this file does not (cut "
+                     "short, or not a plan set bcastc wrote)");
+  StringRef Body = Bytes.drop_back(PlanSetDigestTrailer);
+  Sha256::Digest D = Sha256::of(Body.data(), Body.size());
+  if (Bytes.take_back(32) != StringRef(reinterpret_cast<const char *>(D.data()),
+                                       D.size()))
+    return makeError("the digest does not match the contents (the file was "
+                     "changed or damaged after bcastc wrote it)");
+  return Error::success();
 }
 
 } // namespace bcastc

@@ -47,6 +47,20 @@ readBinaryProtoPlan(google::protobuf::io::ZeroCopyInputStream &In,
 llvm::Expected<Plan> readBinaryProtoPlan(llvm::StringRef Bytes,
                                          llvm::StringRef File);
 
+class PlanSet;
+
+/// The digest's field ends a binary plan set: tag, length 32, the digest.
+constexpr size_t PlanSetDigestTrailer = 2 + 32;
+
+/// Reads a binary plan set (ir/PlanIO.h): checks the digest first, then
+/// reads the bytes before it, each plan as readBinaryProtoPlan does. Errors
+/// are plain messages: `the digest does not match ...`, `plan 2: ...`.
+llvm::Expected<PlanSet> readBinaryProtoPlanSet(llvm::StringRef Bytes,
+                                               llvm::StringRef File);
+/// Error unless \p Bytes end with the field-13 digest of the bytes before
+/// it (what a runtime checks instead of verifying the plans again).
+llvm::Error checkPlanSetDigest(llvm::StringRef Bytes);
+
 } // namespace bcastc
 
 #endif // BCASTC_IR_PROTOREADER_H

@@ -2,6 +2,7 @@
 
 #include "ir/ProtoWriter.h"
 
+#include "ir/PlanSet.h"
 #include "ir/ProtoConversion.h"
 #include "ir/plan.pb.h"
 
@@ -9,6 +10,10 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/text_format.h"
 #include "google/protobuf/wire_format_lite.h"
+
+#include "runtime/Sha256.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 using namespace llvm;
 namespace pb = google::protobuf;
@@ -29,6 +34,35 @@ public:
 
 private:
   raw_ostream &OS;
+};
+
+/// Bytes counted, not kept: a plan's length prefix before the plan.
+class CountingOstream : public raw_ostream {
+public:
+  CountingOstream() { SetUnbuffered(); }
+  uint64_t count() const { return Count; }
+
+private:
+  void write_impl(const char *, size_t Size) override { Count += Size; }
+  uint64_t current_pos() const override { return Count; }
+  uint64_t Count = 0;
+};
+
+/// Forwards to \p OS and hashes what passes.
+class HashingOstream : public raw_ostream {
+public:
+  explicit HashingOstream(raw_ostream &OS) : OS(OS) { SetUnbuffered(); }
+  Sha256 Hash;
+
+private:
+  void write_impl(const char *Data, size_t Size) override {
+    Hash.update(Data, Size);
+    OS.write(Data, Size);
+    Count += Size;
+  }
+  uint64_t current_pos() const override { return Count; }
+  raw_ostream &OS;
+  uint64_t Count = 0;
 };
 
 /// The writers rely on `steps` being the plan's last field and a step's
@@ -106,6 +140,64 @@ void writeTextProtoPlan(const Plan &P, raw_ostream &OS) {
     }
     OS << "}\n";
   }
+}
+
+constexpr int SetPlansField = proto::PlanSet::kPlansFieldNumber;
+constexpr int SetDigestField = proto::PlanSet::kDigestFieldNumber;
+static_assert(SetPlansField == 11 &&
+                  proto::PlanSet::kClassesFieldNumber == 12 &&
+                  SetDigestField == 13,
+              "ir/plan.proto renumbered: the plan-set writer assumes fields "
+              "1-10, plans, classes, digest");
+
+void writeBinaryProtoPlanSet(const PlanSet &S, raw_ostream &OS) {
+  HashingOstream Hashed(OS);
+  RawOstreamSink Sink(Hashed);
+  // Each piece goes through its own coded stream, flushed before the next:
+  // the plans are written to Hashed directly, between them.
+  auto Put = [&](function_ref<void(pb::io::CodedOutputStream &)> Write) {
+    pb::io::CopyingOutputStreamAdaptor Adaptor(&Sink);
+    {
+      pb::io::CodedOutputStream Coded(&Adaptor);
+      Coded.SetSerializationDeterministic(true);
+      Write(Coded);
+    }
+    Adaptor.Flush();
+  };
+  Put([&](pb::io::CodedOutputStream &C) {
+    toProtoHeader(S).SerializeToCodedStream(&C);
+  });
+  // Each plan is streamed twice, once to count its bytes for the length
+  // prefix and once to write it, rather than held.
+  for (const Plan &P : S.Plans) {
+    CountingOstream Counter;
+    writeBinaryProtoPlan(P, Counter);
+    Put([&](pb::io::CodedOutputStream &C) {
+      WFL::WriteTag(SetPlansField, WFL::WIRETYPE_LENGTH_DELIMITED, &C);
+      C.WriteVarint64(Counter.count());
+    });
+    writeBinaryProtoPlan(P, Hashed);
+  }
+  Put([&](pb::io::CodedOutputStream &C) {
+    proto::PlanSet Classes;
+    toProtoClasses(S, Classes);
+    Classes.SerializeToCodedStream(&C);
+  });
+  Sha256::Digest D = Hashed.Hash.finish();
+  // Fields 1-12 are hashed; the digest follows them, last, so a reader
+  // checks it on the bytes before it without parsing anything.
+  char Tail[2] = {char(WFL::MakeTag(SetDigestField,
+                                    WFL::WIRETYPE_LENGTH_DELIMITED)),
+                  char(D.size())};
+  OS.write(Tail, 2);
+  OS.write(reinterpret_cast<const char *>(D.data()), D.size());
+}
+
+void writeTextProtoPlanSet(const PlanSet &S, raw_ostream &OS) {
+  pb::TextFormat::Printer Printer;
+  std::string Buf;
+  Printer.PrintToString(toProto(S), &Buf);
+  OS << Buf;
 }
 
 } // namespace bcastc

@@ -22,6 +22,16 @@ namespace bcastc {
 void writeBinaryProtoPlan(const Plan &P, llvm::raw_ostream &OS);
 void writeTextProtoPlan(const Plan &P, llvm::raw_ostream &OS);
 
+class PlanSet;
+
+/// The bytes of deterministically serializing toProto(S) (fields 1-12, the
+/// plans streamed as writeBinaryProtoPlan writes them), then field 13, the
+/// SHA-256 of exactly those bytes: 0x6a 0x20 and 32 bytes end the file.
+void writeBinaryProtoPlanSet(const PlanSet &S, llvm::raw_ostream &OS);
+/// TextFormat::Printer's text of toProto(S), without a digest: the form to
+/// read and edit by hand.
+void writeTextProtoPlanSet(const PlanSet &S, llvm::raw_ostream &OS);
+
 } // namespace bcastc
 
 #endif // BCASTC_IR_PROTOWRITER_H

@@ -32,15 +32,23 @@ struct PlanSetVerifierOptions {
 };
 
 struct PlanSetVerification {
-  /// One per plan of the set, in order (empty results when PlansVerified).
+  /// One per plan of the set, in order (empty results when PlansVerified
+  /// or the structure is broken).
   std::vector<VerificationResult> Plans;
+  /// The plans' names, for printDiagnostics' prefixes.
+  std::vector<std::string> PlanNames;
   /// Set-level problems, each naming its place: `root class 2, root (1,3),
   /// band 1 (plan 'two-tree'): ...`.
   std::vector<std::string> Errors;
-  /// (plan, root) pairs checked relabelled.
+  /// (plan, root) pairs checked relabelled (the representative's own pairs
+  /// are the plans' check).
   uint64_t RootsChecked = 0;
+  /// Of those, the pairs checked by matching routes rather than in full.
+  uint64_t RoutesMatched = 0;
 
   bool verified() const;
+  /// Errors over the plans and the set.
+  uint64_t numErrors() const;
   /// `FILE: error: ...` lines, plans' diagnostics prefixed with their plan.
   void printDiagnostics(llvm::raw_ostream &OS, llvm::StringRef File) const;
 };

@@ -23,18 +23,25 @@ llvm::Error emitBinaryProtoPlan(const Plan &P, const EmitOptions &,
   return llvm::Error::success();
 }
 
-// Placeholder until the plan-set form of this target is merged.
-llvm::Expected<std::vector<EmittedFile>> emitTextProtoPlanSet(const PlanSet &S,
-                                            const EmitOptions &Opts) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "plan sets are not emitted yet");
+/// The set as one file, the one -o names.
+static std::vector<EmittedFile> oneFile(const PlanSet &S, PlanFormat Format) {
+  EmittedFile F;
+  llvm::raw_string_ostream OS(F.Contents);
+  writePlanSet(S, Format, OS);
+  OS.flush();
+  std::vector<EmittedFile> Files;
+  Files.push_back(std::move(F));
+  return Files;
 }
 
-// Placeholder until the plan-set form of this target is merged.
-llvm::Expected<std::vector<EmittedFile>> emitBinaryProtoPlanSet(const PlanSet &S,
-                                            const EmitOptions &Opts) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "plan sets are not emitted yet");
+llvm::Expected<std::vector<EmittedFile>>
+emitTextProtoPlanSet(const PlanSet &S, const EmitOptions &) {
+  return oneFile(S, PlanFormat::TextProto);
+}
+
+llvm::Expected<std::vector<EmittedFile>>
+emitBinaryProtoPlanSet(const PlanSet &S, const EmitOptions &) {
+  return oneFile(S, PlanFormat::BinaryProto);
 }
 
 } // namespace bcastc

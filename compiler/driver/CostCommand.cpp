@@ -3,7 +3,8 @@
 // cost's modes, tried in this order: --table (Zhuang-Liberatore Table 2),
 // --postal-table (alone, or before another mode), --sweep (a CSV, and with
 // --plot an SVG), plan files (each verified and costed, at --bytes if
-// given), else one lowered plan (with --postal, the postal summary).
+// given; plan-set files print their band table, or with --bytes the plan
+// each root class runs), else one lowered plan (with --postal, the postal summary).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +15,15 @@
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/OutputFile.h"
 #include "compiler/driver/PlanReport.h"
+#include "compiler/driver/PlanSetReport.h"
 #include "compiler/driver/PostalReport.h"
 #include "compiler/driver/ReportJson.h"
 #include "compiler/driver/RequestBuilder.h"
 #include "compiler/driver/Suggest.h"
 #include "compiler/driver/ToolOutput.h"
 #include "ir/PlanIO.h"
+#include "ir/Units.h"
+#include "verifier/PlanSetVerifier.h"
 
 using namespace llvm;
 
@@ -64,6 +68,50 @@ int runSweep(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   return Verified;
 }
 
+/// A plan-set file: the band table, or with --bytes the plan each class
+/// runs for that count. The plans are verified first (their times are
+/// simulated); relabelled roots are checked by matching routes, which is
+/// linear (`bcastc verify` checks them in full).
+int costPlanSetFile(const std::string &File, const ToolOptions &Opts,
+                    bool Json, json::Array &Sets, raw_ostream &Out,
+                    raw_ostream &Err) {
+  Expected<PlanSet> S = readPlanSetFile(planPath(File));
+  if (!S)
+    return planReadError(Err, S.takeError());
+  PlanSetVerifierOptions VO;
+  VO.FullCheckTransfers = 0;
+  PlanSetVerification V = verifyPlanSet(*S, VO);
+  V.printDiagnostics(Err, File);
+  if (!V.verified()) {
+    if (Json)
+      Sets.push_back(json::Object{{"file", File},
+                                  {"verification", planSetVerificationJson(V)}});
+    Err << "bcastc: error: " << File << ": "
+        << countOf(V.numErrors(), "error") << "; plan set not verified\n";
+    return VerificationFailed;
+  }
+  Optional<uint64_t> Bytes;
+  if (Opts.Bytes) {
+    Expected<uint64_t> B = parseByteCount(*Opts.Bytes);
+    if (!B)
+      return usageError(Err, "--bytes: " + toString(B.takeError()));
+    Bytes = *B;
+  }
+  if (Json) {
+    json::Object Entry{{"file", File},
+                       {"verification", planSetVerificationJson(V)},
+                       {"plan_set", planSetReportJson(*S)}};
+    if (Bytes)
+      Entry["selections"] = planSetSelectionJson(*S, *Bytes);
+    Sets.push_back(std::move(Entry));
+  } else if (Bytes) {
+    printPlanSetSelection(*S, *Bytes, Out);
+  } else {
+    printPlanSetReport(*S, Out);
+  }
+  return Verified;
+}
+
 int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
                   raw_ostream &Err) {
   if (Opts.Topology)
@@ -72,8 +120,18 @@ int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
   if (!Bytes)
     return usageError(Err, toString(Bytes.takeError()));
   int RC = Verified;
-  json::Array Plans;
+  json::Array Plans, Sets;
   for (const std::string &File : Opts.PlanFiles) {
+    Expected<bool> IsSet = isPlanSetFile(planPath(File));
+    if (!IsSet)
+      return planReadError(Err, IsSet.takeError());
+    if (*IsSet) {
+      int X = costPlanSetFile(File, Opts, Json, Sets, Out, Err);
+      if (X == UsageError)
+        return X;
+      RC = std::max(RC, X);
+      continue;
+    }
     auto P = readPlanFile(planPath(File));
     if (!P)
       return planReadError(Err, P.takeError());
@@ -94,6 +152,8 @@ int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
   if (Json) {
     json::Object O = reportObject("cost");
     O["plans"] = std::move(Plans);
+    if (!Sets.empty())
+      O["plan_sets"] = std::move(Sets);
     printReport(std::move(O), Out);
   }
   return RC;

@@ -4,12 +4,14 @@
 
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/PlanReport.h"
+#include "compiler/driver/PlanSetReport.h"
 #include "compiler/driver/ReportJson.h"
 #include "compiler/driver/ToolOutput.h"
 #include "compiler/driver/RequestBuilder.h"
 #include "frontends/msccl/MscclToPlan.h"
 #include "frontends/msccl/MscclVerify.h"
 #include "ir/PlanIO.h"
+#include "verifier/PlanSetVerifier.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -55,6 +57,34 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
   return Verified;
 }
 
+/// A plan-set file (.pb, .textproto): its structure, every plan, and every
+/// plan relabelled for every root it serves (verifier/PlanSetVerifier.h).
+static int verifyPlanSetFile(const std::string &File, bool Json,
+                             json::Array &Sets, raw_ostream &Out,
+                             raw_ostream &Err) {
+  Expected<PlanSet> S = readPlanSetFile(planPath(File));
+  if (!S)
+    return planReadError(Err, S.takeError());
+  PlanSetVerification V = verifyPlanSet(*S);
+  V.printDiagnostics(Err, File);
+  if (Json) {
+    json::Object Entry{{"file", File},
+                       {"verification", planSetVerificationJson(V)}};
+    // The band table's times need verified plans.
+    if (V.verified())
+      Entry["plan_set"] = planSetReportJson(*S);
+    Sets.push_back(std::move(Entry));
+  } else {
+    printPlanSetSummary(*S, V, Out);
+  }
+  if (!V.verified()) {
+    Err << "bcastc: error: " << File << ": "
+        << countOf(V.numErrors(), "error") << "; plan set not verified\n";
+    return VerificationFailed;
+  }
+  return Verified;
+}
+
 int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   auto Json = wantsJson(Opts);
   if (!Json)
@@ -85,8 +115,24 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
     return usageError(Err, "--format=json writes the report to standard "
                            "output; give -o FILE for the plan");
   int RC = Verified;
-  json::Array Plans;
+  json::Array Plans, Sets;
   for (const std::string &File : Opts.PlanFiles) {
+    // Plan sets (.pb, .textproto whose format field says so).
+    if (!msccl::isMscclFile(File)) {
+      Expected<bool> IsSet = isPlanSetFile(planPath(File));
+      if (!IsSet)
+        return planReadError(Err, IsSet.takeError());
+      if (*IsSet) {
+        if (Opts.Output)
+          return usageError(Err, "verify -o emits plans; " + File +
+                                     " is a plan set (compile emits sets)");
+        int X = verifyPlanSetFile(File, *Json, Sets, Out, Err);
+        if (X == UsageError)
+          return X;
+        RC = std::max(RC, X);
+        continue;
+      }
+    }
     // MSCCL algorithm files are checked in their own terms (frontends/msccl).
     if (msccl::isMscclFile(File)) {
       if (*Json)
@@ -126,6 +172,8 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
   if (*Json) {
     json::Object O = reportObject("verify");
     O["plans"] = std::move(Plans);
+    if (!Sets.empty())
+      O["plan_sets"] = std::move(Sets);
     printReport(std::move(O), Out);
   }
   return RC;
