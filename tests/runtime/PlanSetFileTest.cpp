@@ -16,9 +16,11 @@
 #include "ir/BroadcastSchedule.h"
 #include "ir/PlanSet.h"
 #include "ir/ProtoConversion.h"
+#include "ir/ProtoWriter.h"
 #include "ir/plan.pb.h"
 
 #include "gtest/gtest.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <string>
 #include <vector>
@@ -419,4 +421,50 @@ TEST(PlanSetFileTest, DigestedGarbageIsRefusedOrReadSafely) {
   // Most single-byte changes inside plan steps still parse.
   EXPECT_GT(Opened, 100);
   EXPECT_GT(Read, 100);
+}
+
+TEST(PlanSetFileTest, ReadsWhatBcastcWrites) {
+  // ir/ProtoWriter.h writes the digest bcastc ships; the library must
+  // accept exactly that file and see the same set.
+  auto P = fromProto(handPlan(), "hand");
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  PlanSet S;
+  S.Name = "written";
+  S.Topo = P->Topo;
+  S.Model = P->Model;
+  S.Kind = CollectiveKind::Broadcast;
+  S.Symmetry = RootSymmetry::Translation;
+  S.Place.NodeOfRank = {3, 1, 0, 2};
+  S.MinBytes = 8;
+  S.MaxBytes = 1 << 24;
+  S.Plans.push_back(*P);
+  RootClass C;
+  C.Representative = 0;
+  C.Roots = {0, 1, 2, 3};
+  C.Bands.push_back(SizeBand{0, UINT64_MAX, 0});
+  S.Classes.push_back(C);
+  ASSERT_FALSE(bool(S.checkStructure()));
+  std::string Bytes;
+  llvm::raw_string_ostream OS(Bytes);
+  writeBinaryProtoPlanSet(S, OS);
+  OS.flush();
+  std::string Err;
+  auto F = openBytes(Bytes, Err);
+  ASSERT_TRUE(F) << Err;
+  EXPECT_EQ(F->name(), "written");
+  EXPECT_EQ(F->topologySpec(), "complete:4");
+  EXPECT_EQ(F->placement(), S.Place.NodeOfRank);
+  EXPECT_EQ(F->symmetry(), rt::Symmetry::Translation);
+  // Root 2: the representative's plan relabelled, as PlanSet does it.
+  rt::Selection Sel;
+  rt::Relabelling Map;
+  ASSERT_TRUE(F->select(2, 100, Sel, Err)) << Err;
+  ASSERT_TRUE(F->relabelling(Sel.ClassIndex, 2, Map, Err)) << Err;
+  auto IrSel = S.select(2, 100);
+  ASSERT_TRUE(bool(IrSel));
+  for (uint32_t N = 0; N < 4; ++N)
+    EXPECT_EQ(Map.map(N), IrSel->Map.map(N));
+  // Changing any hashed byte is caught.
+  Bytes[Bytes.size() / 2] ^= 1;
+  EXPECT_FALSE(openBytes(Bytes, Err));
 }
