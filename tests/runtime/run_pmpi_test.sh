@@ -6,7 +6,8 @@
 # Compiles the unmodified MPI program set_program.cc with mpicxx (it only
 # calls MPI_Bcast, on MPI_COMM_WORLD, a Cartesian communicator and halves
 # of the world), builds plan sets with the digest bcastc writes
-# (make_plan_set over `bcastc compile --emit=proto` plans), and runs it
+# (make_plan_set: `bcastc compile --emit=proto` plans in hand-chosen bands,
+# written by bcastc's set writer), and runs it
 # under mpirun with LD_PRELOAD=libbcastc_pmpi.so, 16 ranks:
 #
 #   torus   torus:4x4, translation, one class: np-rd below 3001 bytes,
