@@ -9,9 +9,10 @@
 //    without one the bench writes hypercube:14 with two bands: a binomial
 //    tree, and scatter + recursive-doubling allgather in 2^14 chunks,
 //    245,759 transfers, XOR symmetry) is opened by fresh processes as the
-//    library does for one rank: digest, header, then that rank's moves of
-//    each plan for root 12345. Each prints wall time and peak RSS (VmHWM)
-//    before and after; ranks 0, 5461 and 16383 are measured.
+//    library does for one rank (bench/PmpiLoadRank.cpp, linked like the
+//    library: no LLVM, no protobuf): digest, header, then that rank's moves
+//    of each plan for root 12345. Each prints wall time and peak RSS
+//    (VmHWM) before and after; ranks 0, 5461 and 16383 are measured.
 //
 // 2. Calls. Under `mpirun -np 2` (started by the bench), the library's
 //    MPI_Bcast (linked in: the same code as the preloaded .so) on a
@@ -24,9 +25,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/PlanSet.h"
+#include "ir/ProtoConversion.h"
+#include "ir/ProtoWriter.h"
 #include "ir/plan.pb.h"
 #include "runtime/PlanSetFile.h"
-#include "runtime/Sha256.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <mpi.h>
 
@@ -51,16 +57,6 @@ double now() {
   return std::chrono::duration<double>(
              std::chrono::steady_clock::now().time_since_epoch())
       .count();
-}
-
-/// Peak resident set of this process (kB), from /proc/self/status.
-long peakRssKb() {
-  std::ifstream In("/proc/self/status");
-  std::string Line;
-  while (std::getline(In, Line))
-    if (Line.compare(0, 6, "VmHWM:") == 0)
-      return std::atol(Line.c_str() + 6);
-  return -1;
 }
 
 void range(proto::Transfer *T, uint32_t B, uint32_t E) {
@@ -130,78 +126,43 @@ proto::Plan scatterAllgather(uint32_t Dim) {
   return P;
 }
 
-/// Writes a hypercube:Dim set: [0, Edge) the binomial tree, above it
+/// Writes a hypercube:Dim set with bcastc's writer (ir/ProtoWriter.h, the
+/// digest included): [0, Edge) the binomial tree, above it
 /// scatter-allgather (or only the binomial tree when Edge is 0).
-void writeSet(const std::string &Path, uint32_t Dim, uint64_t Edge) {
-  proto::PlanSet Set;
-  Set.set_format("bcastc-plan-set");
-  Set.set_name("bench");
-  Set.set_topology("hypercube:" + std::to_string(Dim));
-  Set.set_num_nodes(1u << Dim);
-  Set.mutable_model()->set_latency(1);
-  Set.set_kind(proto::Collective::BROADCAST);
-  Set.set_symmetry(proto::PlanSet::XOR);
-  *Set.add_plans() = binomial(Dim);
-  if (Edge)
-    *Set.add_plans() = scatterAllgather(Dim);
-  proto::RootClass *C = Set.add_classes();
-  for (uint32_t R = 0; R < (1u << Dim); ++R)
-    C->add_roots(R);
-  proto::SizeBand *B = C->add_bands();
-  B->set_lo(0);
-  B->set_hi(Edge ? Edge : UINT64_MAX);
-  B->set_plan(0);
-  if (Edge) {
-    B = C->add_bands();
-    B->set_lo(Edge);
-    B->set_hi(UINT64_MAX);
-    B->set_plan(1);
-  }
-  std::string Bytes = Set.SerializeAsString();
-  const Sha256::Digest D = Sha256::of(Bytes.data(), Bytes.size());
-  proto::PlanSet Tail;
-  Tail.set_digest(std::string(D.begin(), D.end()));
-  Bytes += Tail.SerializeAsString();
-  std::ofstream(Path, std::ios::binary) << Bytes;
-}
-
-/// One rank's load, in this (fresh) process.
-int loadAsRank(const std::string &Path, uint32_t Rank) {
-  const long Before = peakRssKb();
-  const double T0 = now();
-  std::string Err;
-  auto F = rt::PlanSetFile::open(Path, Err);
-  if (!F) {
-    std::fprintf(stderr, "pmpi_load_bench: %s\n", Err.c_str());
-    return 1;
-  }
-  const double T1 = now();
-  size_t Moves = 0;
-  // A root other than the representative: the XOR relabelling is applied.
-  const uint32_t Root = 12345 % F->numNodes();
-  for (const rt::Band &B : F->classes()[0].Bands) {
-    rt::Selection Sel;
-    if (!F->select(Root, B.Lo, Sel, Err))
-      return 1;
-    rt::Relabelling Map;
-    if (!F->relabelling(Sel.ClassIndex, Root, Map, Err))
-      return 1;
-    std::vector<rt::Move> Mine;
-    uint32_t D;
-    if (!F->movesOf(Sel.Plan, Map.inverse(Rank), Mine, D, Err)) {
-      std::fprintf(stderr, "pmpi_load_bench: %s\n", Err.c_str());
-      return 1;
+bool writeSet(const std::string &Path, uint32_t Dim, uint64_t Edge) {
+  PlanSet Set;
+  Set.Name = "bench";
+  Set.Symmetry = RootSymmetry::Xor;
+  for (const proto::Plan &Msg :
+       Edge ? std::vector<proto::Plan>{binomial(Dim), scatterAllgather(Dim)}
+            : std::vector<proto::Plan>{binomial(Dim)}) {
+    auto P = fromProto(Msg, "bench");
+    if (!P) {
+      std::fprintf(stderr, "pmpi_load_bench: %s\n",
+                   llvm::toString(P.takeError()).c_str());
+      return false;
     }
-    Moves += Mine.size();
+    Set.Plans.push_back(std::move(*P));
   }
-  const double T2 = now();
-  std::printf("load rank %u of %u (root %u): open + digest %.1f ms, its moves of %zu "
-              "plans %.1f ms (%zu moves); peak RSS %ld kB before, %ld kB "
-              "after (+%ld kB)\n",
-              Rank, F->numNodes(), Root, (T1 - T0) * 1e3, F->numPlans(),
-              (T2 - T1) * 1e3, Moves, Before, peakRssKb(),
-              peakRssKb() - Before);
-  return 0;
+  Set.Topo = Set.Plans[0].Topo;
+  Set.Model = Set.Plans[0].Model;
+  Set.Kind = CollectiveKind::Broadcast;
+  RootClass C;
+  for (uint32_t R = 0; R < (1u << Dim); ++R)
+    C.Roots.push_back(R);
+  C.Bands.push_back(SizeBand{0, Edge ? Edge : UINT64_MAX, 0});
+  if (Edge)
+    C.Bands.push_back(SizeBand{Edge, UINT64_MAX, 1});
+  Set.Classes.push_back(std::move(C));
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC) {
+    std::fprintf(stderr, "pmpi_load_bench: %s: %s\n", Path.c_str(),
+                 EC.message().c_str());
+    return false;
+  }
+  writeBinaryProtoPlanSet(Set, OS);
+  return true;
 }
 
 int runChild(const std::vector<std::string> &Args) {
@@ -287,8 +248,6 @@ int callOverhead(int Iterations) {
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc == 4 && !std::strcmp(argv[1], "--load"))
-    return loadAsRank(argv[2], uint32_t(std::atol(argv[3])));
   if (argc == 3 && !std::strcmp(argv[1], "--calls"))
     return callOverhead(std::atoi(argv[2]));
 
@@ -307,7 +266,8 @@ int main(int argc, char **argv) {
   if (Set.empty()) {
     Set = std::string(Dir) + "/hypercube14.pb";
     const double T0 = now();
-    writeSet(Set, 14, 65536);
+    if (!writeSet(Set, 14, 65536))
+      return 1;
     std::ifstream In(Set, std::ios::binary | std::ios::ate);
     std::printf("set: wrote hypercube:14 (binomial below 64 KiB, "
                 "scatter-allgather above), %lld bytes, in %.1f s\n",
@@ -315,12 +275,17 @@ int main(int argc, char **argv) {
   }
   std::fflush(stdout); // before the children write theirs
   int RC = 0;
-  for (const char *Rank : {"0", "5461", "16383"})
-    RC |= runChild({Exe, "--load", Set, Rank});
+  // The rank's load runs in pmpi_load_rank, built next to this binary: a
+  // process that links what the library links, not LLVM.
+  std::string Rank = Exe;
+  Rank = Rank.substr(0, Rank.rfind('/') + 1) + "pmpi_load_rank";
+  for (const char *R : {"0", "5461", "16383"})
+    RC |= runChild({Rank, Set, R});
 
   const std::string Calls = std::string(Dir) + "/calls";
   mkdir(Calls.c_str(), 0755);
-  writeSet(Calls + "/hypercube1.pb", 1, 0);
+  if (!writeSet(Calls + "/hypercube1.pb", 1, 0))
+    return 1;
   setenv("BCASTC_PLAN_DIR", Calls.c_str(), 1);
   setenv("OMPI_MCA_btl", "self,vader", 0);
   setenv("OMPI_MCA_mpi_yield_when_idle", "1", 0);
