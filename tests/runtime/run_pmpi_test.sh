@@ -20,6 +20,8 @@
 #           BCASTC_PLACEMENT, and on a Cartesian 4x4 communicator (which
 #           takes precedence; its pass leaves out the 1 MiB counts);
 #   mesh    mesh:4x4, reflection, four root classes;
+#   compiled  `bcastc compile --root=all --bytes=8B..16MiB` for torus:4x4:
+#           three of its band edges +-1 from every root, all served;
 #   tampered  the torus set with one byte changed: one message for the
 #           job, every call falls back, every byte still right.
 #
@@ -140,6 +142,23 @@ summary mesh
 grep -q "^bcastc: mesh:4x4 set 'mesh-set' ([^)]*): $MESH calls: band root class 0 \[0,5000) 32, root class 0 \[5000,inf) 24, .*root class 3 \[5000,inf) 24; 4 calls" mesh.err ||
   fail "mesh: the summary does not list the root classes' bands"
 
+# A set as users make it: `bcastc compile --root=all --bytes=8B..16MiB`
+# (every root, bands at the model's crossovers); three of its band edges
+# +-1 from every root, every call served.
+mkdir -p compiled
+"$BCASTC" compile --topology=torus:4x4 --bytes=8B..16MiB --root=all \
+  --emit=proto -o compiled/torus.pb >compiled.table 2>compiled.errors ||
+  { fail "bcastc compile --root=all"; cat compiled.errors; }
+COMPILED_EDGES=($(grep -oE '^ +\[[0-9]+,' compiled.table | tr -dc '0-9\n' |
+  awk 'NR == 2 || NR == 4 || NR == 12'))
+echo "compiled: $(grep -c '^ *\[' compiled.table) bands; edges ${COMPILED_EDGES[*]}"
+[ ${#COMPILED_EDGES[@]} -eq 3 ] || fail "compiled: fewer than 12 bands"
+COMPILED=$((16 * (8 + 6 * ${#COMPILED_EDGES[@]})))
+run compiled compiled $COMPILED "${COMPILED_EDGES[@]}"
+summary compiled
+grep -q "^bcastc: torus:4x4 set '[^']*' ([^)]*): $COMPILED calls: band .*; 0 calls fell back" compiled.err ||
+  fail "compiled: not every call was served by the compiled set"
+
 unset BCASTC_VERBOSE
 run tampered tampered $WORLD "${EDGES[@]}"
 reports=$(grep -c "digest mismatch" tampered.err)
@@ -148,5 +167,5 @@ echo "tampered: $reports report(s): $(grep "digest mismatch" tampered.err | cut 
 [ "$(grep -c '^bcastc:' tampered.err)" -eq 1 ] ||
   fail "tampered: other bcastc lines than the one report (no summary without BCASTC_VERBOSE)"
 
-echo "4 mpirun runs in ${SECONDS}s, $FAILED failures"
+echo "5 mpirun runs in ${SECONDS}s, $FAILED failures"
 [ $FAILED -eq 0 ]
