@@ -1,14 +1,12 @@
-//===- runtime/PlanExecutor.cpp - Performs a .pb broadcast plan over MPI --===//
+//===- runtime/PlanExecutor.cpp - One rank's part of a broadcast plan -----===//
 //
-// Tables are built once at load time; a call walks only its own rank's
-// entries, so the per-call overhead is a few table reads per message.
+// Tables are built once per (plan, root, communicator); a call walks only
+// its own rank's entries, so the per-call overhead is a few table reads per
+// message.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/PlanExecutor.h"
-
-#include "ir/PlanIO.h"
-#include "verifier/Verifier.h"
 
 #include <algorithm>
 #include <climits>
@@ -22,55 +20,20 @@
 
 namespace bcastc {
 
-llvm::Expected<PlanExecutor> PlanExecutor::load(llvm::StringRef Path) {
-  auto P = readPlanFile(Path);
-  if (!P)
-    return P.takeError();
-  return fromPlan(*P, Path);
-}
-
-llvm::Expected<PlanExecutor> PlanExecutor::fromPlan(const Plan &P,
-                                                    llvm::StringRef Origin) {
-  VerificationResult R = verifyPlan(P);
-  if (!R.verified())
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "%s: plan '%s' fails verification (%u errors); not executed",
-        Origin.str().c_str(), P.Name.c_str(), unsigned(R.numErrors()));
-  auto S = scheduleBroadcast(P, Origin);
-  if (!S)
-    return S.takeError();
-  PlanExecutor E;
-  E.Sched = std::move(*S);
-  E.Origin = Origin.str();
-  E.SynchronousSends = P.Model.transfersEndInTheirStep();
-  const uint32_t N = E.Sched.NumRanks;
-  struct Entry {
-    uint64_t Step, Peer, Kind, First, Last;
-  };
-  std::vector<std::vector<Entry>> PerRank(N);
-  for (size_t Step = 0; Step < E.Sched.Steps.size(); ++Step) {
-    for (const ScheduledMove &M : E.Sched.Steps[Step])
-      for (const ChunkRange &C : M.Chunks)
-        PerRank[M.Dst].push_back({Step, M.Src, 0, C.Begin, C.End});
-    for (const ScheduledMove &M : E.Sched.Steps[Step])
-      for (const ChunkRange &C : M.Chunks)
-        PerRank[M.Src].push_back({Step, M.Dst, 1, C.Begin, C.End});
-  }
-  E.RankStart.push_back(0);
-  E.SetStart.push_back(0);
-  for (const std::vector<Entry> &Mine : PerRank) {
-    for (const Entry &X : Mine) {
-      E.OpSetKind.push_back(E.OpStep.size() * 4 + X.Kind);
-      E.OpStep.push_back(X.Step);
-      E.OpPeer.push_back(X.Peer);
-      E.SetRanges.push_back(X.First);
-      E.SetRanges.push_back(X.Last);
-      E.SetStart.push_back(E.OpStep.size());
+PlanExecutor::PlanExecutor(uint32_t Chunks, bool Synchronous,
+                           const std::vector<Op> &Ops)
+    : DataChunks(Chunks), SynchronousSends(Synchronous) {
+  for (const Op &X : Ops) {
+    OpSetKind.push_back(OpStep.size() * 4 + (X.Send ? 1 : 0));
+    OpStep.push_back(X.Step);
+    OpPeer.push_back(X.PeerRank);
+    for (const auto &C : X.Chunks) {
+      SetRanges.push_back(C.first);
+      SetRanges.push_back(C.second);
     }
-    E.RankStart.push_back(E.OpStep.size());
+    SetStart.push_back(SetRanges.size() / 2);
   }
-  return std::move(E);
+  RankStart[1] = OpStep.size();
 }
 
 namespace {
@@ -137,17 +100,19 @@ struct SynchronousWalker : Tables {
 #undef BCASTC_BROADCAST
 } // namespace
 
-int PlanExecutor::run(int Rank, unsigned char *Data, uint64_t Bytes,
+int PlanExecutor::run(unsigned char *Data, uint64_t Bytes,
                       MPI_Comm Comm) const {
-  const uint64_t SegFirst[] = {0, Sched.DataChunks};
-  const uint64_t SegSource[] = {Sched.Root};
-  const Tables T{"bcastc_pmpi",    Sched.DataChunks, 1,
+  // One segment; the root is not consulted (the walker's packSegments is
+  // not used: bcast packs itself).
+  const uint64_t SegFirst[] = {0, DataChunks};
+  const uint64_t SegSource[] = {0};
+  const Tables T{"bcastc_pmpi",    DataChunks,       1,
                  SegFirst,         SegSource,        SetStart.data(),
                  SetRanges.data(), RankStart.data(), OpStep.data(),
                  OpPeer.data(),    OpSetKind.data()};
   return SynchronousSends
-             ? SynchronousWalker{T}.runSteps(Rank, Data, Bytes, Comm)
-             : Walker{T}.runSteps(Rank, Data, Bytes, Comm);
+             ? SynchronousWalker{T}.runSteps(0, Data, Bytes, Comm)
+             : Walker{T}.runSteps(0, Data, Bytes, Comm);
 }
 
 int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
@@ -155,9 +120,7 @@ int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
   int Size = 0, Rank = 0, RC;
   if ((RC = MPI_Comm_size(Comm, &Size)) != MPI_SUCCESS)
     return RC;
-  if (Size != int(Sched.NumRanks))
-    return MPI_ERR_COMM;
-  if (Root != int(Sched.Root))
+  if (Root < 0 || Root >= Size)
     return MPI_ERR_ROOT;
   if (Count < 0)
     return MPI_ERR_COUNT;
@@ -179,7 +142,7 @@ int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
   if ((RC = isPlainBytes(Type, Plain)) != MPI_SUCCESS)
     return RC;
   if (Plain)
-    return run(Rank, static_cast<unsigned char *>(Buffer), Bytes, Comm);
+    return run(static_cast<unsigned char *>(Buffer), Bytes, Comm);
 
   // Others travel packed: the root packs, the others unpack after the
   // last step.
@@ -191,7 +154,7 @@ int PlanExecutor::bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
   if (Rank == Root &&
       (RC = packElements(false, E, Packed.get(), Comm)) != MPI_SUCCESS)
     return RC;
-  if ((RC = run(Rank, Packed.get(), Bytes, Comm)) != MPI_SUCCESS ||
+  if ((RC = run(Packed.get(), Bytes, Comm)) != MPI_SUCCESS ||
       Rank == Root)
     return RC;
   return packElements(true, E, Packed.get(), Comm);

@@ -1,17 +1,15 @@
-//===- runtime/PlanExecutor.h - Performs a .pb broadcast plan over MPI -*- C++ -*-===//
+//===- runtime/PlanExecutor.h - One rank's part of a broadcast plan -*- C++ -*-===//
 //
-// Loads a plan table (`bcastc compile --emit=proto`, ir/plan.proto; also
-// .textproto and .sched), verifies it again (a table is data a runtime
-// must not trust blindly), and performs it with MPI_Bcast's arguments: per
-// step, this rank's MPI_Irecv's, then its sends (MPI_Issend where the
-// model's transfers end within their step, MPI_Isend for postal plans),
-// then one MPI_Waitall -- the mpi-cpp backend's own walker (runtime/mpi),
-// over tables built at load time instead of compiled in:
+// Performs one rank's receives and sends of a broadcast plan with
+// MPI_Bcast's arguments: per step, this rank's MPI_Irecv's, then its sends
+// (MPI_Issend where the model's transfers end within their step, MPI_Isend
+// for postal plans), then one MPI_Waitall -- the mpi-cpp backend's own
+// walker (runtime/mpi/Runtime.h), over tables built from the moves a plan
+// set gives this rank (runtime/PlanSetFile.h) instead of compiled in:
 //
-//   plan table (.pb) --load--> BroadcastSchedule --per rank--> entries
-//   step 0: 0 -> 2 : *          rank 2: step 0 recv 0-1 from 0
-//   step 1: 0 -> 1 : *                  step 1 send 0-1 to 3
-//           2 -> 3 : *
+//   moves of node 2 (peers mapped to ranks)      tables
+//   step 0: recv chunks 0-1 from 0         -->   OpStep 0 1, OpPeer 0 3, ...
+//   step 1: send chunks 0-1 to 3
 //
 // Chunk c of the count * size(datatype) = m bytes covers [floor(c*m/D),
 // floor((c+1)*m/D)). Predefined datatypes without gaps, and dup or
@@ -20,50 +18,50 @@
 // memory order) is packed by the root and unpacked by the others, so ranks
 // may pass different datatypes of one type signature. Packing goes in
 // pieces of whole elements below INT_MAX bytes; messages above INT_MAX
-// bytes go in several. All communication uses the communicator it is given, with tags
-// 0..kMaxTag; callers that share the communicator with the application
-// (the PMPI library) pass a private duplicate.
+// bytes go in several. Tags are the plan's step numbers modulo 32768 on
+// the communicator it is given (the PMPI library passes a private
+// duplicate).
+//
+// No LLVM, no protobuf: this is what libbcastc_pmpi.so executes.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef BCASTC_RUNTIME_PLANEXECUTOR_H
 #define BCASTC_RUNTIME_PLANEXECUTOR_H
 
-#include "ir/BroadcastSchedule.h"
-
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
-
 #include <mpi.h>
 
 #include <cstdint>
-#include <string>
+#include <utility>
 #include <vector>
 
 namespace bcastc {
 
 class PlanExecutor {
 public:
-  /// Reads, verifies and schedules the broadcast plan in \p Path. Errors
-  /// name the file: unreadable, malformed, not verified, not a broadcast.
-  static llvm::Expected<PlanExecutor> load(llvm::StringRef Path);
-  /// Same for a plan already in memory (verified here too).
-  static llvm::Expected<PlanExecutor> fromPlan(const Plan &P,
-                                               llvm::StringRef Origin);
+  /// One receive or send: a plan step, the peer's rank in the communicator,
+  /// and chunk ranges [first, last) of the DataChunks chunks.
+  struct Op {
+    uint32_t Step = 0;
+    uint32_t PeerRank = 0;
+    bool Send = false;
+    std::vector<std::pair<uint32_t, uint32_t>> Chunks;
+  };
 
-  uint32_t numRanks() const { return Sched.NumRanks; }
-  NodeId root() const { return Sched.Root; }
-  const std::string &planName() const { return Sched.PlanName; }
-  const std::string &origin() const { return Origin; }
+  PlanExecutor() = default;
+  /// \p Ops sorted by step, receives before sends within a step.
+  PlanExecutor(uint32_t DataChunks, bool SynchronousSends,
+               const std::vector<Op> &Ops);
 
-  /// MPI_Bcast. Returns MPI_ERR_COMM when \p Comm's size differs from the
-  /// plan's, MPI_ERR_ROOT for another root, before any communication; MPI
-  /// errors from the point-to-point calls are returned as they come. A
-  /// datatype this rank cannot pack (an element above INT_MAX bytes, a
-  /// heterogeneous pack format: MPI_ERR_COUNT, MPI_ERR_TYPE) or no memory
-  /// for the packed copy (MPI_ERR_NO_MEM) fails on this rank only; callers
-  /// pass the code to the communicator's error handler (fatal by default),
-  /// since ranks with other datatypes of the same signature go on.
+  /// MPI_Bcast for this rank on \p Comm (the plan's ranks; \p Root is the
+  /// root's rank, which decides who packs). Count < 0 gives MPI_ERR_COUNT,
+  /// MPI_DATATYPE_NULL MPI_ERR_TYPE, before any communication; MPI errors
+  /// from the point-to-point calls are returned as they come. A datatype
+  /// this rank cannot pack (an element above INT_MAX bytes, a heterogeneous
+  /// pack format: MPI_ERR_COUNT, MPI_ERR_TYPE) or no memory for the packed
+  /// copy (MPI_ERR_NO_MEM) fails on this rank only; callers pass the code
+  /// to the communicator's error handler (fatal by default), since ranks
+  /// with other datatypes of the same signature go on.
   int bcast(void *Buffer, int Count, MPI_Datatype Type, int Root,
             MPI_Comm Comm) const;
 
@@ -71,19 +69,17 @@ public:
   static constexpr int kMaxTag = 32767;
 
 private:
-  BroadcastSchedule Sched;
-  std::string Origin;
+  uint64_t DataChunks = 1;
   /// See MachineModel::transfersEndInTheirStep.
   bool SynchronousSends = true;
-  /// The tables of an emitted mpi-cpp file (runtime/mpi/Runtime.h), one
-  /// chunk range per entry: rank r's entries are RankStart[r] ..
-  /// RankStart[r + 1] - 1, by step, receives before sends; entry i is
-  /// OpStep[i], OpPeer[i], OpSetKind[i] = i * 4 + (1 send, 0 receive), and
-  /// its chunks [SetRanges[2i], SetRanges[2i + 1]).
-  std::vector<uint64_t> RankStart, OpStep, OpPeer, OpSetKind, SetStart,
-      SetRanges;
+  /// The tables of an emitted mpi-cpp file (runtime/mpi/Runtime.h) for one
+  /// rank, run as rank 0 of RankStart = {0, n}: entry i is OpStep[i],
+  /// OpPeer[i], OpSetKind[i] = i * 4 + (1 send, 0 receive), and its chunk
+  /// ranges SetRanges[2 SetStart[i] ..  2 SetStart[i + 1]).
+  std::vector<uint64_t> RankStart{0, 0}, OpStep, OpPeer, OpSetKind,
+      SetStart{0}, SetRanges;
 
-  int run(int Rank, unsigned char *Data, uint64_t Bytes, MPI_Comm Comm) const;
+  int run(unsigned char *Data, uint64_t Bytes, MPI_Comm Comm) const;
 };
 
 } // namespace bcastc
