@@ -114,11 +114,11 @@ void writeHeader(const PlanSet &S, const EmitOptions &Opts,
      << "--emit=nccl-cu; do not edit.\n"
      << "//\n"
      << "// NCCL broadcast from plan set '" << ncclSafeText(S.Name) << "' ("
-     << ncclSafeText(S.Topo.str()) << ", " << N << " ranks, "
-     << rootSymmetryName(S.Symmetry) << " symmetry, "
+     << ncclSafeText(S.Topo.str()) << ", " << N << " ranks):\n"
+     << "// " << rootSymmetryName(S.Symmetry) << " symmetry, "
      << (S.Place.isIdentity() ? "rank r runs node r"
                               : "rank r runs node kNodeOfRank[r]")
-     << "),\n// built for " << S.MinBytes << " .. " << S.MaxBytes
+     << ",\n// built for " << S.MinBytes << " .. " << S.MaxBytes
      << " bytes (serves every count).\n"
      << "//\n"
      << "// plans (each lowered for its class's representative root):\n";
