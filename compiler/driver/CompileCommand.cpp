@@ -4,6 +4,7 @@
 
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/PlanReport.h"
+#include "compiler/driver/PlanSetCompile.h"
 #include "compiler/driver/ReportJson.h"
 #include "compiler/driver/RequestBuilder.h"
 #include "compiler/driver/ToolOutput.h"
@@ -13,6 +14,8 @@ using namespace llvm;
 namespace bcastc {
 
 int runCompile(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+  if (wantsPlanSet(Opts))
+    return runCompilePlanSet(Opts, Out, Err);
   auto Json = wantsJson(Opts);
   if (!Json)
     return usageError(Err, toString(Json.takeError()));

@@ -9,6 +9,7 @@
 #define BCASTC_COMPILER_DRIVER_DRIVER_H
 
 #include "compiler/Lowering.h"
+#include "compiler/PlanName.h"
 #include "compiler/driver/MachineFile.h"
 #include "compiler/driver/OutputFile.h"
 #include "verifier/Verifier.h"
@@ -45,14 +46,6 @@ struct Candidate {
 /// start-ups among those within a factor 1 + e of the cheapest (the
 /// cheapest of them on ties) comes next.
 std::vector<Candidate> rankAlgorithms(const LoweringRequest &Request);
-
-/// The one naming scheme of lowered plans, ALGORITHM-KIND-EXTENTS-rootR
-/// (ALGORITHM-KIND-EXTENTS-COLLECTIVE for the others) followed by the
-/// lowering's parameters: `two-tree-linear-16-root0`,
-/// `bst-mesh-mesh-4x4-root5`, `chain-torus-4x4-root0-p31`,
-/// `alpha-tree-complete-16-root0-lambda2`. \p P's own name supplies the
-/// parameters.
-std::string planName(const Plan &P, llvm::StringRef Algorithm);
 
 /// `auto` and every algorithm's CLI name, for suggestions.
 std::vector<llvm::StringRef> algorithmNames();

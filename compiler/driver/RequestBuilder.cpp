@@ -8,7 +8,10 @@
 #include "ir/MachineWords.h"
 #include "ir/Units.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -162,6 +165,87 @@ Expected<NodeId> parseNodeSpec(const Topology &Topo, StringRef Opt,
     return failure("--" + Opt + "=" + Text + " is out of range: " + Topo.str() +
                    " has nodes 0.." + Twine(Topo.numNodes() - 1));
   return NodeId(Id);
+}
+
+Expected<Optional<ByteSpec>> parseByteSpec(const ToolOptions &Opts) {
+  if (!Opts.Bytes)
+    return None;
+  StringRef Text = *Opts.Bytes;
+  auto Count = [&](StringRef Item) -> Expected<uint64_t> {
+    auto B = parseByteCount(Item.trim());
+    if (!B)
+      return failure("--bytes=" + Text + ": " + toString(B.takeError()));
+    return *B;
+  };
+  ByteSpec S;
+  if (Text.contains("..")) {
+    StringRef LoText, HiText;
+    std::tie(LoText, HiText) = Text.split("..");
+    auto Lo = Count(LoText);
+    if (!Lo)
+      return Lo.takeError();
+    auto Hi = Count(HiText);
+    if (!Hi)
+      return Hi.takeError();
+    if (*Lo > *Hi)
+      return failure("--bytes=" + Text + ": the range is empty ('" + LoText +
+                     "' is more than '" + HiText + "')");
+    S.IsRange = true;
+    S.Lo = *Lo;
+    S.Hi = *Hi;
+    return S;
+  }
+  if (!Text.contains(','))
+    return None;
+  SmallVector<StringRef, 8> Items;
+  Text.split(Items, ',');
+  for (StringRef Item : Items) {
+    auto B = Count(Item);
+    if (!B)
+      return B.takeError();
+    S.Sizes.push_back(*B);
+  }
+  llvm::sort(S.Sizes);
+  S.Sizes.erase(std::unique(S.Sizes.begin(), S.Sizes.end()), S.Sizes.end());
+  S.Lo = S.Sizes.front();
+  S.Hi = S.Sizes.back();
+  return S;
+}
+
+Expected<Optional<std::vector<NodeId>>> parseRootList(const Topology &Topo,
+                                                      StringRef Text) {
+  StringRef T = Text.trim();
+  if (T == "all")
+    return std::vector<NodeId>();
+  SmallVector<StringRef, 16> Items = splitNodeList(T);
+  if (Items.size() < 2)
+    return None;
+  // `--root=1,1` names the node (1,1), as it always has.
+  if (!T.contains('(') && Items.size() == Topo.numCoordinates()) {
+    SmallVector<uint32_t, 3> Coords;
+    for (StringRef I : Items) {
+      uint32_t V;
+      if (I.trim().getAsInteger(10, V))
+        break;
+      Coords.push_back(V);
+    }
+    if (Coords.size() == Items.size()) {
+      Expected<NodeId> Id = Topo.nodeAt(Coords);
+      if (Id)
+        return None;
+      consumeError(Id.takeError());
+    }
+  }
+  std::vector<NodeId> Roots;
+  for (StringRef Item : Items) {
+    auto Id = parseNodeSpec(Topo, "root", Item);
+    if (!Id)
+      return Id.takeError();
+    Roots.push_back(*Id);
+  }
+  llvm::sort(Roots);
+  Roots.erase(std::unique(Roots.begin(), Roots.end()), Roots.end());
+  return Roots;
 }
 
 Expected<uint64_t> messageBytes(const ToolOptions &Opts) {

@@ -14,8 +14,11 @@
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/ToolOptions.h"
 
+#include "llvm/ADT/Optional.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <vector>
 
 namespace bcastc {
 
@@ -24,6 +27,23 @@ namespace bcastc {
 /// name --\p Opt.
 llvm::Expected<NodeId> parseNodeSpec(const Topology &Topo, llvm::StringRef Opt,
                                      llvm::StringRef Text);
+
+/// --bytes as a plan set takes it: `LO..HI` (a range, both ends sampled)
+/// or `A,B,C` (the sample sizes). None for a single byte count.
+struct ByteSpec {
+  bool IsRange = false;
+  uint64_t Lo = 0, Hi = 0;
+  /// The list's sizes, sorted and distinct (empty for a range).
+  std::vector<uint64_t> Sizes;
+};
+llvm::Expected<llvm::Optional<ByteSpec>> parseByteSpec(const ToolOptions &Opts);
+
+/// --root as a plan set takes it: `all` (an empty vector) or a list of ids
+/// and parenthesized coordinates, `0,5` or `(1,1),(2,3)`. A bare `r,c`
+/// with one number per coordinate that names a node stays that one node,
+/// as for a single plan. None for a single root.
+llvm::Expected<llvm::Optional<std::vector<NodeId>>>
+parseRootList(const Topology &Topo, llvm::StringRef Text);
 
 /// --bytes, or 64 KiB when it is not given.
 llvm::Expected<uint64_t> messageBytes(const ToolOptions &Opts);

@@ -41,6 +41,8 @@ struct ToolOptions {
   llvm::Optional<int> NpD;
   unsigned Packets = 0;
   uint64_t MaxTransfers = LoweringRequest::DefaultMaxTransfers;
+  /// compile: the node of each MPI rank (a plan set records it).
+  llvm::Optional<std::string> Placement;
 
   // Emitting a plan (compile, verify).
   std::string Emit = "text";

@@ -60,14 +60,24 @@ cl::opt<std::string> TopologyOpt(
     cl::value_desc("spec"), cl::cat(Category), LOWERING_SUBS,
     cl::sub(VerifyCmd), // verify FILE.xml: the file's transfers on it
     cl::sub(CalibrateCmd)); // calibrate: the hop distances from --root
-cl::opt<std::string> RootOpt("root", cl::desc("Source node id (default 0)"),
-                             cl::init("0"), cl::cat(Category), LOWERING_SUBS,
-                             cl::sub(CalibrateCmd));
+cl::opt<std::string> RootOpt(
+    "root",
+    cl::desc("Source node: an id or coordinates (1,2) (default 0). compile: "
+             "all, or a list 0,5 or (1,1),(2,3), builds a plan set (a bare "
+             "r,c that names a node stays that one node)"),
+    cl::init("0"), cl::cat(Category), LOWERING_SUBS, cl::sub(CalibrateCmd));
 cl::opt<std::string>
     BytesOpt("bytes",
              cl::desc("Message length: 4096, 64KiB, 1MiB, ... (default "
-                      "64KiB; for a plan file, the length to cost it at)"),
+                      "64KiB; for a plan file, the length to cost it at). "
+                      "compile: 8B..64MiB or 1KiB,64KiB builds a plan set"),
              cl::value_desc("n"), cl::cat(Category), LOWERING_SUBS);
+cl::opt<std::string> PlacementOpt(
+    "placement",
+    cl::desc("compile: a file naming the topology node of each MPI rank "
+             "(ids or coordinates, in rank order); builds a plan set that "
+             "records it"),
+    cl::value_desc("file"), cl::cat(Category), cl::sub(CompileCmd));
 cl::opt<std::string>
     AlgorithmOpt("algorithm",
                  cl::desc("Algorithm name, or auto for the cheapest verified "
@@ -249,6 +259,7 @@ ToolOptions toolOptions() {
   T.NpD = ifGiven(NpDOpt);
   T.Packets = PacketsOpt;
   T.MaxTransfers = MaxTransfersOpt;
+  T.Placement = ifGiven(PlacementOpt);
   T.Emit = EmitOpt;
   T.EmitGiven = EmitOpt.getNumOccurrences();
   T.Output = ifGiven(OutputOpt);
@@ -412,6 +423,8 @@ int main(int argc, char **argv) {
           "communication\n\n"
           "  bcastc compile --topology=linear:16 --root=5 --bytes=64KiB "
           "--algorithm=bst --emit=mpi-cpp -o bcast.cc\n"
+          "  bcastc compile --topology=torus:4x4 --root=all "
+          "--bytes=8B..64MiB --emit=proto -o bcast.pb\n"
           "  bcastc verify plan.sched [--format=json]\n"
           "  bcastc cost --topology=linear:16 --algorithm=st --bytes=1MiB\n"
           "  bcastc algorithms --topology=linear:16 --bytes=64KiB [--all]\n"
