@@ -19,7 +19,8 @@
 # mode for every root and the counts around the band edges; and its
 # dispatch and relabelling (nccl_set_dispatch_check.cc) must print exactly
 # what PlanSet::select and NodeRelabelling::map give (gen_plan_set
-# --relabelling).
+# --relabelling); and a torus:2x4 set from bcastc's own set builder runs
+# on the mock for every root and band edge.
 #
 #===----------------------------------------------------------------------===#
 
@@ -97,6 +98,22 @@ if [ "${4:-}" = --sets ]; then
   for set in torus mesh torus-placed; do
     check_set "$set"
   done
+  # A set from bcastc's own set builder (compile --root=all --bytes=...):
+  # every root and each band's lower end +- 1, read from the file's header.
+  name=$WORK/bcastc-set
+  if "$BCASTC" compile --topology=torus:2x4 --root=all --bytes=8B..64KiB \
+    --emit=nccl-cu --function-name=bcastc_under_test -o "$name.cu" \
+    >"$name.report" 2>&1 &&
+    "${CXX[@]}" -x c++ "$name.cu" -x none "$WORK/harness.o" "$WORK/mock.o" \
+      -o "$name"; then
+    edges=$(sed -n 's|^//     \[\([1-9][0-9]*\), .*|\1|p' "$name.cu" | sort -nu)
+    [ -n "$edges" ] || fail "bcastc set: no band edges in the header"
+    echo -n "bcastc's set on torus:2x4: "
+    # shellcheck disable=SC2086
+    timeout 120 "$name" --set 8 $edges || fail "bcastc set: wrong result"
+  else
+    fail "bcastc set: compile or build failed: $(tail -3 "$name.report")"
+  fi
   echo "$FAILED failures"
   [ $FAILED -eq 0 ]
   exit
