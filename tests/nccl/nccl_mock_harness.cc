@@ -1,6 +1,7 @@
 //===- tests/nccl/nccl_mock_harness.cc - Runs emitted NCCL code on host threads ===//
 //
 //   nccl_mock_harness N ROOT
+//   nccl_mock_harness --set N EDGE...
 //
 // Linked with one `--emit=nccl-cu --function-name=bcastc_under_test` file
 // compiled as C++ against mock/ (NCCL on host threads, one per rank). For
@@ -11,6 +12,12 @@
 // N+1 ranks and an unknown datatype must return ncclInvalidArgument without
 // any ncclSend/ncclRecv. Exits non-zero on any mismatch.
 //
+// With --set, the file is a plan set's (NcclCudaSetEmitter.h): every root
+// broadcasts counts {0, 1, 7, 1 MiB + 3} and each EDGE (a band's lower end)
+// -1, +0 and +1 in bytes, in place or out of place (alternating), doubles
+// for one count per root; a root out of range, a communicator of N+1 ranks and an unknown
+// datatype must be refused.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mock_nccl_control.h"
@@ -19,6 +26,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -108,11 +116,46 @@ void expectRefused(const char *What, int N, int Size, int Root,
   (void)N;
 }
 
+/// --set N EDGE...: every root of a plan-set file.
+int runSet(int argc, char **argv) {
+  const int N = std::atoi(argv[2]);
+  std::vector<size_t> Counts = {0, 1, 7, (size_t(1) << 20) + 3};
+  for (int A = 3; A < argc; ++A) {
+    const size_t Edge = std::strtoull(argv[A], nullptr, 10);
+    for (size_t C : {Edge - 1, Edge, Edge + 1})
+      Counts.push_back(C);
+  }
+  long Cases = 0;
+  uint64_t Salt = 1;
+  for (int Root = 0; Root < N; ++Root) {
+    // In place and out of place alternate, so each count gets both over
+    // the roots at half the cost.
+    for (size_t I = 0; I < Counts.size(); ++I) {
+      runCase(N, Root, Counts[I], ncclInt8, 1, (I + Root) % 2 == 0, Salt++);
+      ++Cases;
+    }
+    // Another element size: bytes, not elements, select the band.
+    runCase(N, Root, (size_t(1) << 17) + 1, ncclDouble, 8, Root % 2, Salt++);
+    ++Cases;
+  }
+  expectRefused("root -1", N, N, -1, ncclFloat);
+  expectRefused("root N", N, N, N, ncclFloat);
+  expectRefused("communicator of N+1 ranks", N, N + 1, 0, ncclFloat);
+  expectRefused("unknown datatype", N, N, 0, ncclNumTypes);
+  std::printf("plan set, n=%d: %ld broadcasts, %ld ncclSend/ncclRecv calls, "
+              "%ld failures\n",
+              N, Cases, mockNcclCalls(), Failures);
+  return Failures ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc >= 3 && std::string(argv[1]) == "--set")
+    return runSet(argc, argv);
   if (argc != 3) {
-    std::fprintf(stderr, "usage: nccl_mock_harness N ROOT\n");
+    std::fprintf(stderr,
+                 "usage: nccl_mock_harness N ROOT | --set N EDGE...\n");
     return 2;
   }
   const int N = std::atoi(argv[1]), Root = std::atoi(argv[2]);

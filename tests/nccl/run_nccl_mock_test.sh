@@ -2,6 +2,8 @@
 #===- tests/nccl/run_nccl_mock_test.sh - nccl-cu output run on host threads -===#
 #
 # run_nccl_mock_test.sh BCASTC HARNESS_CC MOCK_NCCL_CC
+# run_nccl_mock_test.sh BCASTC HARNESS_CC MOCK_NCCL_CC \
+#     --sets GEN_NCCL_PLAN_SET GEN_PLAN_SET DISPATCH_CHECK_CC
 #
 # For each plan: `bcastc compile --emit=nccl-cu` twice (outputs must be
 # byte-identical), compile the .cu as C++ with -Wall -Wextra -Werror against
@@ -10,6 +12,15 @@
 # counts and datatypes, in place and out of place, and the refusals. This
 # checks the emitted byte ranges and group structure; run_nccl_nvcc_test.sh
 # checks that the same files build against the real NCCL.
+#
+# With --sets, the plan-set form instead, on tests/mpi/TestPlanSets.h's
+# sets (torus, mesh, torus-placed; 16 ranks): each file emitted twice
+# (identical), compiled against the mock and run by the harness's --set
+# mode for every root and the counts around the band edges; and its
+# dispatch and relabelling (nccl_set_dispatch_check.cc) must print exactly
+# what PlanSet::select and NodeRelabelling::map give (gen_plan_set
+# --relabelling); and a torus:2x4 set from bcastc's own set builder runs
+# on the mock for every root and band edge.
 #
 #===----------------------------------------------------------------------===#
 
@@ -50,6 +61,63 @@ check() {
   echo -n "$algo on $topo: "
   timeout 60 "$name" "$n" "$root" || fail "$name: wrong result"
 }
+
+# check_set SET: the --sets mode's checks of one test set.
+check_set() {
+  local set=$1 name=$WORK/set-$1
+  for out in "$name.cu" "$name.again.cu"; do
+    "$GEN_SET" --set="$set" --function-name=bcastc_under_test -o "$out" ||
+      { fail "$set: gen_nccl_plan_set failed"; return; }
+  done
+  cmp -s "$name.cu" "$name.again.cu" || fail "$set: output differs between runs"
+  "${CXX[@]}" -x c++ "$name.cu" -x none "$WORK/harness.o" "$WORK/mock.o" \
+    -o "$name" || { fail "$set: does not compile as C++ against the mock"; return; }
+  local n
+  n=$(sed -n 's/^const int kNumRanks = \([0-9]*\);/\1/p' "$name.cu")
+  echo -n "plan set $set: "
+  # shellcheck disable=SC2046
+  timeout 120 "$name" --set "$n" $("$GEN_PLAN_SET" --edges) ||
+    fail "$set: wrong result"
+  mkdir -p "$name.dir" && cp "$name.cu" "$name.dir/set_under_test.cu"
+  if ! "${CXX[@]}" -I "$name.dir" "$CHECK" "$WORK/mock.o" -o "$name.check" ||
+    ! "$GEN_PLAN_SET" --set="$set" --relabelling >"$name.want"; then
+    fail "$set: the dispatch check does not build or gen_plan_set fails"
+    return
+  fi
+  "$name.check" >"$name.got" || fail "$set: the dispatch check failed"
+  if ! diff "$name.want" "$name.got" >"$name.diff"; then
+    fail "$set: the emitted dispatch or relabelling differs from PlanSet's"
+    head -10 "$name.diff"
+  fi
+}
+
+if [ "${4:-}" = --sets ]; then
+  GEN_SET=$5
+  GEN_PLAN_SET=$6
+  CHECK=$7
+  for set in torus mesh torus-placed; do
+    check_set "$set"
+  done
+  # A set from bcastc's own set builder (compile --root=all --bytes=...):
+  # every root and each band's lower end +- 1, read from the file's header.
+  name=$WORK/bcastc-set
+  if "$BCASTC" compile --topology=torus:2x4 --root=all --bytes=8B..64KiB \
+    --emit=nccl-cu --function-name=bcastc_under_test -o "$name.cu" \
+    >"$name.report" 2>&1 &&
+    "${CXX[@]}" -x c++ "$name.cu" -x none "$WORK/harness.o" "$WORK/mock.o" \
+      -o "$name"; then
+    edges=$(sed -n 's|^//     \[\([1-9][0-9]*\), .*|\1|p' "$name.cu" | sort -nu)
+    [ -n "$edges" ] || fail "bcastc set: no band edges in the header"
+    echo -n "bcastc's set on torus:2x4: "
+    # shellcheck disable=SC2086
+    timeout 120 "$name" --set 8 $edges || fail "bcastc set: wrong result"
+  else
+    fail "bcastc set: compile or build failed: $(tail -3 "$name.report")"
+  fi
+  echo "$FAILED failures"
+  [ $FAILED -eq 0 ]
+  exit
+fi
 
 check linear:8 st 3
 check linear:7 bst 6

@@ -1,7 +1,7 @@
 #!/bin/bash
 #===- tests/nccl/run_nccl_nvcc_test.sh - nccl-cu output built with nvcc ----===#
 #
-# run_nccl_nvcc_test.sh BCASTC MAIN_CU
+# run_nccl_nvcc_test.sh BCASTC MAIN_CU [GEN_NCCL_PLAN_SET]
 #
 # Emits st (linear:8, root 3), bst (linear:8, root 0) and bst-mesh (mesh:4x4,
 # root 5) with --emit=nccl-cu, compiles each with nvcc (host warnings are
@@ -9,7 +9,9 @@
 # nccl_link_main.cu against /usr/local/cuda/lib/libnccl.so, checks with nm
 # that the three functions are defined, and runs the binary, which loads
 # libnccl and says that there is no GPU: the code is compiled and linked,
-# NOT run.
+# NOT run. With GEN_NCCL_PLAN_SET, the plan-set file of the placed torus
+# test set (tests/mpi/TestPlanSets.h) too, as bcastc_set_torus_placed (one
+# set: the files differ only in their tables; nvcc is slow).
 #
 #===----------------------------------------------------------------------===#
 
@@ -39,13 +41,24 @@ for spec in st:linear:8:3 bst:linear:8:0 mesh:mesh:4x4:5; do
   echo "nvcc compiled $algo on $kind:$size (root $root)"
   OBJS+=("$WORK/$fn.o")
 done
+FNS=(st bst mesh)
+if [ $# -ge 3 ]; then
+  fn=set_torus_placed
+  "$3" --set=torus-placed --function-name="bcastc_$fn" -o "$WORK/$fn.cu" ||
+    { echo "FAIL: gen_nccl_plan_set --set=torus-placed"; exit 1; }
+  "$NVCC" "${NVFLAGS[@]}" -c "$WORK/$fn.cu" -o "$WORK/$fn.o" ||
+    { echo "FAIL: nvcc does not compile plan set torus-placed"; exit 1; }
+  echo "nvcc compiled plan set torus-placed"
+  OBJS+=("$WORK/$fn.o")
+  FNS+=("$fn")
+fi
 "$NVCC" "${NVFLAGS[@]}" "$MAIN" "${OBJS[@]}" -L "$CUDA/lib" -lnccl \
   -Xlinker -rpath="$CUDA/lib" -o "$WORK/nccl_link" ||
   { echo "FAIL: nvcc does not link against libnccl"; exit 1; }
 # (Through files: grep -q closing a pipe early would fail it under pipefail.)
 nm "$WORK/nccl_link" >"$WORK/symbols"
 nm -D --undefined-only "$WORK/nccl_link" >"$WORK/undefined"
-for fn in st bst mesh; do
+for fn in "${FNS[@]}"; do
   grep -q " T bcastc_$fn$" "$WORK/symbols" ||
     { echo "FAIL: bcastc_$fn is not defined in the linked binary"; exit 1; }
 done

@@ -1,0 +1,46 @@
+//===- tests/nccl/nccl_set_dispatch_check.cc - A set file's dispatch ------===//
+//
+// Compiled with a plan-set nccl-cu file (#include "set_under_test.cu")
+// against mock/, prints for each root rank and the bytes {0, 4096, 262144}
+// (one in each band of the test sets, tests/mpi/TestPlanSets.h) the plan the
+// file's selectPlan picks and the rank each plan node maps to (its
+// Relabelling::map, then kRankOfNode), in tests/mpi:gen_plan_set
+// --relabelling's format, so run_nccl_mock_test.sh checks the emitted
+// tables and relabelling are PlanSet::select and NodeRelabelling::map
+// exactly. Also checks Relabelling::inverse inverts map. No NCCL calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "set_under_test.cu"
+
+#include <cstdint>
+#include <cstdio>
+#include <initializer_list>
+
+int main() {
+  int Failures = 0;
+  for (int Root = 0; Root < kNumRanks; ++Root)
+    for (uint64_t Bytes : {0, 4096, 262144}) {
+      Selection Sel;
+      if (!selectPlan(Root, Bytes, Sel)) {
+        std::printf("root %d bytes %llu: no class\n", Root,
+                    static_cast<unsigned long long>(Bytes));
+        continue;
+      }
+      std::printf("root %d bytes %llu plan %d:", Root,
+                  static_cast<unsigned long long>(Bytes),
+                  static_cast<int>(Sel.Plan));
+      for (uint64_t Node = 0; Node < static_cast<uint64_t>(kNumRanks);
+           ++Node) {
+        const uint64_t Mapped = Sel.Map.map(Node);
+        std::printf(" %d", static_cast<int>(kRankOfNode[Mapped]));
+        if (Sel.Map.inverse(Mapped) != Node)
+          ++Failures;
+      }
+      std::printf("\n");
+    }
+  if (Failures)
+    std::printf("FAIL: Relabelling::inverse does not invert map %d times\n",
+                Failures);
+  return Failures ? 1 : 0;
+}
