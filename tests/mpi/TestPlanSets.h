@@ -1,9 +1,12 @@
 //===- tests/mpi/TestPlanSets.h - Plan sets from real lowerings -*- C++ -*-===//
 //
-// The plan sets the mpi-cpp plan-set tests emit, built without the set
-// builder: each root class's representative gets one plan per band from
-// the compiler's lowerings (compiler/Lowering.h), each verified, and every
-// (plan, root) pair relabelled is verified too.
+// Small plan sets of known shape for the mpi-cpp set emitter's unit test
+// (MpiCppSetEmitterTest: exact table sizes and band text), built without
+// the set builder, whose bands are the model's crossovers and vary with
+// it (the mpirun tests run sets bcastc compile builds): each root class's
+// representative gets one plan per band from the compiler's lowerings
+// (compiler/Lowering.h), each verified, and every (plan, root) pair
+// relabelled is verified too.
 //
 //   torus         torus:4x4, translation: one class, 16 roots
 //   mesh          mesh:4x4, reflection: four classes of four roots

@@ -1,16 +1,19 @@
 //===- tests/mpi/plan_set_harness.cc - A plan set's function under mpirun -===//
 //
-// mpirun -np 16 plan_set_harness EDGE...
+// mpirun -np 16 plan_set_harness EDGES_FILE [ROOT...]
 //
 // Linked with an mpi-cpp plan-set file (gen_plan_set) defining
 // bcastc_set_bcast, declared by its mpi-header (bcastc_set.h). On a
 // duplicate of MPI_COMM_WORLD (freed at the end, which frees the
 // function's private communicator with it):
-//   - every root, MPI_BYTE counts {0, 1, 7, EDGE - 1, EDGE, EDGE + 1,
-//     1 MiB + 3} and MPI_DOUBLE counts {0, 1, 7, EDGE/8 - 1, EDGE/8,
-//     EDGE/8 + 1, (1 MiB + 3)/8} for each band EDGE in bytes; 16 MiB
-//     from two roots; a strided vector type from two roots: every byte on
-//     every rank is the root's (gaps of the strided type untouched);
+//   - every root (or the ROOTs given), MPI_BYTE counts {0, 1, 7, EDGE - 1,
+//     EDGE, EDGE + 1, 1 MiB + 3} and MPI_DOUBLE counts {0, 1, 7,
+//     EDGE/8 - 1, EDGE/8, EDGE/8 + 1, (1 MiB + 3)/8} for each EDGE of the
+//     root's line in EDGES_FILE (`RANK EDGE...` in bytes: gen_plan_set
+//     --edges, its class's band edges; above 1 MiB, every fourth edge
+//     from each root, in one type: see below); 16 MiB from two roots (when
+//     tested); a strided vector type from them: every byte on every rank
+//     is the root's (gaps of the strided type untouched);
 //   - tag isolation: an MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG) posted on
 //     the same communicator before the broadcasts must still be pending
 //     after them; a final send of its own completes it;
@@ -30,6 +33,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace {
@@ -98,18 +106,52 @@ int main(int argc, char **argv) {
   MPI_Irecv(&Sentinel, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, Comm,
             &Pending);
 
-  // Counts straddling each band edge: in bytes, and in doubles (EDGE / 8
-  // doubles are exactly EDGE bytes).
-  std::vector<long long> Bytes = {0, 1, 7}, Doubles = {0, 1, 7};
-  for (int A = 1; A < argc; ++A) {
-    const long long Edge = std::atoll(argv[A]);
-    for (long long D : {-1, 0, 1}) {
-      Bytes.push_back(Edge + D);
-      Doubles.push_back(Edge / 8 + D);
-    }
+  // Each root's band edges, and the roots this run tests.
+  std::map<int, std::vector<long long>> EdgesOf;
+  std::ifstream EdgesFile(argc > 1 ? argv[1] : "");
+  if (!EdgesFile)
+    failed("cannot read the edges file", -1, 0, "", -1);
+  for (std::string Line; std::getline(EdgesFile, Line);) {
+    std::istringstream In(Line);
+    int Rank;
+    long long Edge;
+    if (!(In >> Rank))
+      continue;
+    std::vector<long long> &Edges = EdgesOf[Rank];
+    while (In >> Edge)
+      Edges.push_back(Edge);
   }
+  std::set<int> Roots;
+  for (int A = 2; A < argc; ++A)
+    Roots.insert(std::atoi(argv[A]));
+  if (Roots.empty())
+    for (int Root = 0; Root < Size; ++Root)
+      Roots.insert(Root);
+
   const long long MiB = 1 << 20;
-  for (int Root = 0; Root < Size; ++Root) {
+  for (int Root : Roots) {
+    if (!EdgesOf.count(Root))
+      failed("the edges file has no line for the root", Root, 0, "", -1);
+    // Counts straddling each band edge: in bytes, and in doubles (EDGE / 8
+    // doubles are exactly EDGE bytes).
+    // Above 1 MiB, where each broadcast costs a second of CPU on an
+    // oversubscribed machine, a root straddles every fourth edge (the K-th
+    // when K % 4 == Root % 4), in bytes from roots 0..3 and 8..11 and in
+    // doubles from 4..7 and 12..15: any four consecutive roots cover every
+    // edge, and the set's sixteen roots each in both types.
+    std::vector<long long> Bytes = {0, 1, 7}, Doubles = {0, 1, 7};
+    const std::vector<long long> &Edges = EdgesOf[Root];
+    for (size_t K = 0; K < Edges.size(); ++K) {
+      const bool Big = Edges[K] > MiB;
+      if (Big && static_cast<int>(K % 4) != Root % 4)
+        continue;
+      for (long long D : {-1, 0, 1}) {
+        if (!Big || Root / 4 % 2 == 0)
+          Bytes.push_back(Edges[K] + D);
+        if (!Big || Root / 4 % 2 == 1)
+          Doubles.push_back(Edges[K] / 8 + D);
+      }
+    }
     for (long long C : Bytes)
       broadcast(Comm, Root, static_cast<int>(C), MPI_BYTE, "MPI_BYTE", 1, 1);
     broadcast(Comm, Root, static_cast<int>(MiB + 3), MPI_BYTE, "MPI_BYTE", 1,
@@ -126,6 +168,8 @@ int main(int argc, char **argv) {
              Sentinel);
   }
   for (int Root : {3, Size - 2}) {
+    if (!Roots.count(Root))
+      continue;
     broadcast(Comm, Root, static_cast<int>(16 * MiB), MPI_BYTE, "MPI_BYTE", 1,
               1);
     // Every other int: a derived type that travels packed.

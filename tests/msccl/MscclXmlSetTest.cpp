@@ -16,6 +16,7 @@
 #include "backends/msccl/MscclXmlSetEmitter.h"
 #include "compiler/Lowering.h"
 #include "ir/PlanSet.h"
+#include "tests/verifier/SamplePlanSets.h"
 #include "verifier/Verifier.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -35,15 +36,9 @@ namespace {
 constexpr uint64_t KiB = 1024, MiB = 1024 * 1024;
 
 Plan lowerFor(const Topology &Topo, llvm::StringRef Algo, uint64_t Bytes) {
-  LoweringRequest R;
-  R.Topo = Topo;
-  R.Root = 0;
-  R.Bytes = Bytes;
-  const AlgorithmInfo *A = findAlgorithm(Algo);
-  EXPECT_NE(A, nullptr) << Algo.str();
-  auto P = lower(*A, R);
+  auto P = test::lowerFor(Algo, Topo, 0, Bytes);
   EXPECT_TRUE(bool(P)) << llvm::toString(P.takeError());
-  return std::move(*P);
+  return P ? std::move(*P) : Plan();
 }
 
 /// torus:4x4, every root by translation; bands [0, 64 KiB) np-rd,
