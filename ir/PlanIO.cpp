@@ -383,7 +383,11 @@ Expected<bool> isPlanSetFile(StringRef Path) {
   if (std::error_code EC = sys::fs::status(Fd, Status))
     return makeError("cannot read '" + Path + "': " + EC.message());
   // A binary file's first bytes say; a text one is read whole (a plan set
-  // in text is a small one: protobuf parses it whole anyway).
+  // in text is a small one: protobuf parses it whole anyway). Text over
+  // protobuf's 2 GiB is no set: the plan reader refuses it by its size,
+  // without reading it.
+  if (*Format == PlanFormat::TextProto && Status.getSize() > uint64_t(INT_MAX))
+    return false;
   uint64_t Want = *Format == PlanFormat::BinaryProto
                       ? 2 + PlanSetFormat.size() + 1
                       : Status.getSize();
