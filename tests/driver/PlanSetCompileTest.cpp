@@ -68,7 +68,7 @@ TEST(PlanSetCompile, UsageErrorsWriteNothing) {
   EXPECT_EQ(R.Err, "bcastc: error: --emit=svg takes single plans; a plan set "
                    "(--bytes a range or list, --root all or a list, or "
                    "--placement) is emitted as textproto, proto, mpi-cpp, "
-                   "mpi-header, msccl-xml\n");
+                   "mpi-header, nccl-cu, msccl-xml\n");
   EXPECT_EQ(readFile(*O.Output), "(unreadable)");
 }
 
