@@ -1,10 +1,10 @@
 //===- tests/nccl/nccl_set_dispatch_check.cc - A set file's dispatch ------===//
 //
 // Compiled with a plan-set nccl-cu file (#include "set_under_test.cu")
-// against mock/, prints for each root rank and the bytes {0, 4096, 262144}
-// (one in each band of the test sets, tests/mpi/TestPlanSets.h) the plan the
-// file's selectPlan picks and the rank each plan node maps to (its
-// Relabelling::map, then kRankOfNode), in tests/mpi:gen_plan_set
+// against mock/, reads tests/mpi:gen_plan_set --edges's lines (`RANK
+// EDGE...`) on standard input and prints, for each root rank and 0 and each
+// of its edges, the plan the file's selectPlan picks and the rank each plan
+// node maps to (its Relabelling::map, then kRankOfNode), in gen_plan_set
 // --relabelling's format, so run_nccl_mock_test.sh checks the emitted
 // tables and relabelling are PlanSet::select and NodeRelabelling::map
 // exactly. Also checks Relabelling::inverse inverts map. No NCCL calls.
@@ -15,12 +15,23 @@
 
 #include <cstdint>
 #include <cstdio>
-#include <initializer_list>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
 
 int main() {
   int Failures = 0;
-  for (int Root = 0; Root < kNumRanks; ++Root)
-    for (uint64_t Bytes : {0, 4096, 262144}) {
+  std::string Line;
+  while (std::getline(std::cin, Line)) {
+    std::istringstream Words(Line);
+    int Root;
+    if (!(Words >> Root))
+      continue;
+    std::vector<uint64_t> Counts{0};
+    for (uint64_t Edge; Words >> Edge;)
+      Counts.push_back(Edge);
+    for (uint64_t Bytes : Counts) {
       Selection Sel;
       if (!selectPlan(Root, Bytes, Sel)) {
         std::printf("root %d bytes %llu: no class\n", Root,
@@ -39,6 +50,7 @@ int main() {
       }
       std::printf("\n");
     }
+  }
   if (Failures)
     std::printf("FAIL: Relabelling::inverse does not invert map %d times\n",
                 Failures);

@@ -3,7 +3,7 @@
 #
 # run_nccl_mock_test.sh BCASTC HARNESS_CC MOCK_NCCL_CC
 # run_nccl_mock_test.sh BCASTC HARNESS_CC MOCK_NCCL_CC \
-#     --sets GEN_NCCL_PLAN_SET GEN_PLAN_SET DISPATCH_CHECK_CC
+#     --sets PLACEMENT GEN_PLAN_SET DISPATCH_CHECK_CC
 #
 # For each plan: `bcastc compile --emit=nccl-cu` twice (outputs must be
 # byte-identical), compile the .cu as C++ with -Wall -Wextra -Werror against
@@ -13,10 +13,10 @@
 # checks the emitted byte ranges and group structure; run_nccl_nvcc_test.sh
 # checks that the same files build against the real NCCL.
 #
-# With --sets, the plan-set form instead, on tests/mpi/TestPlanSets.h's
-# sets (torus, mesh, torus-placed; 16 ranks): each file emitted twice
-# (identical), compiled against the mock and run by the harness's --set
-# mode for every root and the counts around the band edges; and its
+# With --sets, the plan-set form instead, on sets bcastc builds (torus:4x4,
+# mesh:4x4, and torus:4x4 placed by PLACEMENT; 8B..1MiB, every root):
+# each file compiled against the mock and run by the harness's --set mode
+# for every root and the counts around every band edge; and its
 # dispatch and relabelling (nccl_set_dispatch_check.cc) must print exactly
 # what PlanSet::select and NodeRelabelling::map give (gen_plan_set
 # --relabelling); and a torus:2x4 set from bcastc's own set builder runs
@@ -62,29 +62,36 @@ check() {
   timeout 60 "$name" "$n" "$root" || fail "$name: wrong result"
 }
 
-# check_set SET: the --sets mode's checks of one test set.
+# check_set NAME TOPOLOGY [PLACEMENT]: the --sets mode's checks of one set
+# that `bcastc compile --root=all --bytes=8B..1MiB` builds.
 check_set() {
-  local set=$1 name=$WORK/set-$1
-  for out in "$name.cu" "$name.again.cu"; do
-    "$GEN_SET" --set="$set" --function-name=bcastc_under_test -o "$out" ||
-      { fail "$set: gen_nccl_plan_set failed"; return; }
-  done
-  cmp -s "$name.cu" "$name.again.cu" || fail "$set: output differs between runs"
+  local set=$1 topo=$2 place=${3:-} name=$WORK/set-$1
+  local args=(--topology="$topo" --root=all --bytes=8B..1MiB)
+  [ -n "$place" ] && args+=(--placement="$place")
+  if ! "$BCASTC" compile "${args[@]}" --emit=proto -o "$name.pb" \
+    >"$name.report" 2>&1 ||
+    ! "$BCASTC" compile "${args[@]}" --emit=nccl-cu \
+      --function-name=bcastc_under_test -o "$name.cu" >>"$name.report" 2>&1; then
+    fail "$set: bcastc compile failed: $(tail -3 "$name.report")"
+    return
+  fi
   "${CXX[@]}" -x c++ "$name.cu" -x none "$WORK/harness.o" "$WORK/mock.o" \
     -o "$name" || { fail "$set: does not compile as C++ against the mock"; return; }
-  local n
+  "$GEN_PLAN_SET" "$name.pb" --edges >"$name.edges" ||
+    { fail "$set: gen_plan_set --edges failed"; return; }
+  local n edges
   n=$(sed -n 's/^const int kNumRanks = \([0-9]*\);/\1/p' "$name.cu")
+  edges=$(cut -d' ' -f2- "$name.edges" | tr ' ' '\n' | sort -nu)
   echo -n "plan set $set: "
-  # shellcheck disable=SC2046
-  timeout 120 "$name" --set "$n" $("$GEN_PLAN_SET" --edges) ||
-    fail "$set: wrong result"
+  # shellcheck disable=SC2086
+  timeout 120 "$name" --set "$n" $edges || fail "$set: wrong result"
   mkdir -p "$name.dir" && cp "$name.cu" "$name.dir/set_under_test.cu"
   if ! "${CXX[@]}" -I "$name.dir" "$CHECK" "$WORK/mock.o" -o "$name.check" ||
-    ! "$GEN_PLAN_SET" --set="$set" --relabelling >"$name.want"; then
+    ! "$GEN_PLAN_SET" "$name.pb" --relabelling >"$name.want"; then
     fail "$set: the dispatch check does not build or gen_plan_set fails"
     return
   fi
-  "$name.check" >"$name.got" || fail "$set: the dispatch check failed"
+  "$name.check" <"$name.edges" >"$name.got" || fail "$set: the dispatch check failed"
   if ! diff "$name.want" "$name.got" >"$name.diff"; then
     fail "$set: the emitted dispatch or relabelling differs from PlanSet's"
     head -10 "$name.diff"
@@ -92,12 +99,12 @@ check_set() {
 }
 
 if [ "${4:-}" = --sets ]; then
-  GEN_SET=$5
+  PLACEMENT=$5
   GEN_PLAN_SET=$6
   CHECK=$7
-  for set in torus mesh torus-placed; do
-    check_set "$set"
-  done
+  check_set torus torus:4x4
+  check_set mesh mesh:4x4
+  check_set torus-placed torus:4x4 "$PLACEMENT"
   # A set from bcastc's own set builder (compile --root=all --bytes=...):
   # every root and each band's lower end +- 1, read from the file's header.
   name=$WORK/bcastc-set
