@@ -24,6 +24,7 @@
 #ifndef BCASTC_RUNTIME_PLANSETFILE_H
 #define BCASTC_RUNTIME_PLANSETFILE_H
 
+#include "runtime/ProtoWire.h"
 #include "runtime/SetTopology.h"
 
 #include <array>
@@ -109,7 +110,13 @@ public:
 
 private:
   PlanSetFile() = default;
+  /// Digest, header, plans' headers and root classes
+  /// (PlanSetFileParse.cpp).
   bool parse(std::string &Err);
+  bool parsePlans(const std::vector<WireReader> &PlanMsgs, uint32_t NumNodes,
+                  std::string &Err);
+  bool parseClasses(const std::vector<WireReader> &ClassMsgs,
+                    uint32_t NumNodes, std::string &Err);
 
   struct PlanInfo {
     size_t Offset = 0, Size = 0; // the Plan message's bytes
