@@ -1,0 +1,31 @@
+//===- backends/PlanSetTables.h - A plan set's dispatch tables in C++ -*- C++ -*-===//
+//
+// The tables every emitted plan-set function dispatches on, whatever it
+// runs on (mpi-cpp, nccl-cu): the relabellings' axes, the placement both
+// ways, the root classes and their size bands. The runtimes read them as
+// ir/PlanSet.cpp's select() and NodeRelabelling::map() do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef BCASTC_BACKENDS_PLANSETTABLES_H
+#define BCASTC_BACKENDS_PLANSETTABLES_H
+
+#include "ir/PlanSet.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace bcastc {
+
+/// Writes kNumRanks, kSymmetry, kNumAxes, kAxisExtent, kAxisStride,
+/// kNodeOfRank, kRankOfNode, kNumClasses, kClassOfNode, kClassRep,
+/// kClassBandStart, kBandLo and kBandPlan.
+void writePlanSetDispatchTables(const PlanSet &S, llvm::raw_ostream &OS);
+
+/// `[lo, hi)`, `inf` for the unbounded end, for comments.
+std::string bandText(const SizeBand &B);
+
+} // namespace bcastc
+
+#endif // BCASTC_BACKENDS_PLANSETTABLES_H
