@@ -86,7 +86,7 @@ bool isCOrCppKeyword(StringRef Name) {
 }
 
 Error checkFunctionName(StringRef Backend, StringRef Name,
-                        ArrayRef<StringRef> FileNames,
+                        ArrayRef<ArrayRef<StringRef>> FileNames,
                         ArrayRef<StringRef> ReservedPrefixes) {
   auto Refuse = [&](const Twine &Why) {
     return createStringError(inconvertibleErrorCode(),
@@ -111,8 +111,9 @@ Error checkFunctionName(StringRef Backend, StringRef Name,
   if (is_contained(CLibraryNames, Name))
     return Refuse("is declared by the C library headers the generated file "
                   "includes");
-  if (is_contained(FileNames, Name))
-    return Refuse("is already defined in the generated file");
+  for (ArrayRef<StringRef> Names : FileNames)
+    if (is_contained(Names, Name))
+      return Refuse("is already defined in the generated file");
   return Error::success();
 }
 

@@ -21,14 +21,15 @@ namespace bcastc {
 bool isCOrCppKeyword(llvm::StringRef Name);
 
 /// Checks that \p Name can be the global extern "C" function \p Backend
-/// emits into a file that also defines \p FileNames (at file scope or in an
-/// unnamed namespace, which the function's body sees) and includes the C
-/// library's headers; names starting with one of \p ReservedPrefixes belong
-/// to the libraries the file uses (`MPI_`). The error reads
-/// `BACKEND: function name 'NAME' ...`.
-llvm::Error checkFunctionName(llvm::StringRef Backend, llvm::StringRef Name,
-                              llvm::ArrayRef<llvm::StringRef> FileNames,
-                              llvm::ArrayRef<llvm::StringRef> ReservedPrefixes);
+/// emits into a file that also defines the names in \p FileNames (at file
+/// scope or in an unnamed namespace, which the function's body sees; one
+/// list per part of the file) and includes the C library's headers; names
+/// starting with one of \p ReservedPrefixes belong to the libraries the
+/// file uses (`MPI_`). The error reads `BACKEND: function name 'NAME' ...`.
+llvm::Error
+checkFunctionName(llvm::StringRef Backend, llvm::StringRef Name,
+                  llvm::ArrayRef<llvm::ArrayRef<llvm::StringRef>> FileNames,
+                  llvm::ArrayRef<llvm::StringRef> ReservedPrefixes);
 
 } // namespace bcastc
 

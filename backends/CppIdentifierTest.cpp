@@ -26,7 +26,7 @@ namespace {
 std::string refusal(llvm::StringRef Name,
                     llvm::ArrayRef<llvm::StringRef> FileNames = {},
                     llvm::ArrayRef<llvm::StringRef> Prefixes = {}) {
-  llvm::Error E = checkFunctionName("mpi-cpp", Name, FileNames, Prefixes);
+  llvm::Error E = checkFunctionName("mpi-cpp", Name, {FileNames}, Prefixes);
   return E ? llvm::toString(std::move(E)) : "";
 }
 

@@ -26,6 +26,16 @@ static void relabelAxes(const PlanSet &S, std::vector<uint64_t> &Extents,
   }
 }
 
+llvm::ArrayRef<llvm::StringRef> planSetDispatchNames() {
+  static const llvm::StringRef Names[] = {
+      "kNumRanks",   "kSymmetry",    "kNumAxes",    "kAxisExtent",
+      "kAxisStride", "kNodeOfRank",  "kRankOfNode", "kNumClasses",
+      "kClassOfNode", "kClassRep",   "kClassBandStart", "kBandLo",
+      "kBandPlan",   "kNoSymmetry",  "kTranslation", "kReflection",
+      "kXor",        "Relabelling",  "selectPlan"};
+  return Names;
+}
+
 std::string bandText(const SizeBand &B) {
   return "[" + std::to_string(B.Lo) + ", " +
          (B.Hi == UINT64_MAX ? std::string("inf") : std::to_string(B.Hi)) +

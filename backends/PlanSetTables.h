@@ -12,6 +12,8 @@
 
 #include "ir/PlanSet.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -22,6 +24,10 @@ namespace bcastc {
 /// kNodeOfRank, kRankOfNode, kNumClasses, kClassOfNode, kClassRep,
 /// kClassBandStart, kBandLo and kBandPlan.
 void writePlanSetDispatchTables(const PlanSet &S, llvm::raw_ostream &OS);
+
+/// The names the dispatch defines in a generated file: the tables above and
+/// runtime/common/PlanSetDispatch.h's (a --function-name must be none).
+llvm::ArrayRef<llvm::StringRef> planSetDispatchNames();
 
 /// `[lo, hi)`, `inf` for the unbounded end, for comments.
 std::string bandText(const SizeBand &B);

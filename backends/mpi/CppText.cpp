@@ -6,6 +6,9 @@
 
 namespace bcastc {
 
+const llvm::StringRef MpiReservedPrefixes[5] = {"MPI_", "PMPI_", "MPIX_",
+                                                "OMPI_", "MPICH_"};
+
 std::string commentText(llvm::StringRef S) {
   std::string Out;
   for (char C : S)

@@ -35,7 +35,7 @@
 #include "backends/CppTable.h"
 #include "backends/mpi/CppText.h"
 #include "backends/mpi/RankTables.h"
-#include "backends/mpi/RuntimeSource.h"
+#include "backends/RuntimeSource.h"
 #include "ir/Rational.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -62,10 +62,6 @@ const llvm::StringRef FileNames[] = {
     "TypeInfo", "isPlainBytes", "getTypeInfo", "isPackable", "chunkBegin",
     "packElements", "runSteps", "packSegments", "copyElements", "Staged",
     "span", "deliver", "Received", "deliverAll"};
-
-/// MPI's names (MPI 4.0 section 2.6.2), and the macros the file sets.
-const llvm::StringRef ReservedPrefixes[] = {"MPI_", "PMPI_", "MPIX_",
-                                            "OMPI_", "MPICH_"};
 
 /// The exported function's parameter list, wrapped after \p Name.
 std::string signature(const Plan &P, llvm::StringRef Pad) {
@@ -309,7 +305,7 @@ llvm::Error planError(const char *Format, const Plan &P) {
 /// them too, so a header is only written for a function mpi-cpp can write.
 llvm::Error checkEmittable(const Plan &P, const EmitOptions &Opts) {
   if (llvm::Error E = checkFunctionName("mpi-cpp", Opts.FunctionName,
-                                        FileNames, ReservedPrefixes))
+                                        {FileNames}, MpiReservedPrefixes))
     return E;
   const CollectiveKind Kind = P.Coll.Kind;
   const uint32_t N = P.numNodes(), D = P.Coll.dataChunks();

@@ -19,7 +19,7 @@
 #include "backends/PlanSetTables.h"
 #include "backends/mpi/CppText.h"
 #include "backends/mpi/RankTables.h"
-#include "backends/mpi/RuntimeSource.h"
+#include "backends/RuntimeSource.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -32,21 +32,13 @@ namespace bcastc {
 namespace {
 
 /// What the generated file defines in its unnamed namespace (which the
-/// entry function's body sees): --function-name must not be one of them.
+/// entry function's body sees) besides the dispatch: --function-name must
+/// not be one of them. The walker's names are members of Call.
 const llvm::StringRef FileNames[] = {
-    "kFunctionName", "kSetName",      "kNumRanks",      "kSymmetry",
-    "kNumAxes",      "kAxisExtent",   "kAxisStride",    "kNodeOfRank",
-    "kRankOfNode",   "kNumClasses",   "kClassOfNode",   "kClassRep",
-    "kClassBandStart", "kBandLo",     "kBandPlan",      "kPlanNames",
-    "kPlanChunks",   "kPlanBase",     "kAllSetStart",   "kAllSetRanges",
-    "kAllRankStart", "kAllOpStep",    "kAllOpPeer",     "kAllOpSetKind",
-    "gPrivateKeyval", "freePrivateComm", "privateComm", "gReported",
-    "kNoSymmetry",   "kTranslation",  "kReflection",    "kXor",
-    "Call"};
-
-/// MPI's names (MPI 4.0 section 2.6.2), and the macros the file sets.
-const llvm::StringRef ReservedPrefixes[] = {"MPI_", "PMPI_", "MPIX_",
-                                            "OMPI_", "MPICH_"};
+    "kFunctionName",  "kSetName",        "kPlanNames",   "kPlanChunks",
+    "kPlanBase",      "kAllSetStart",    "kAllSetRanges", "kAllRankStart",
+    "kAllOpStep",     "kAllOpPeer",      "kAllOpSetKind", "gPrivateKeyval",
+    "freePrivateComm", "privateComm",    "gReported",    "Call"};
 
 llvm::Error setError(const PlanSet &S, const llvm::Twine &What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -56,8 +48,9 @@ llvm::Error setError(const PlanSet &S, const llvm::Twine &What) {
 
 /// What emitMpiCppSet refuses before building tables.
 llvm::Error checkEmittable(const PlanSet &S, const EmitOptions &Opts) {
-  if (llvm::Error E = checkFunctionName("mpi-cpp", Opts.FunctionName,
-                                        FileNames, ReservedPrefixes))
+  if (llvm::Error E = checkFunctionName(
+          "mpi-cpp", Opts.FunctionName, {planSetDispatchNames(), FileNames},
+          MpiReservedPrefixes))
     return E;
   if (S.Kind != CollectiveKind::Broadcast)
     return setError(S, "the plan-set form serves broadcasts only, not " +

@@ -32,9 +32,6 @@ const llvm::StringRef FileNames[] = {
     "typeSize", "chunkBegin", "kNumRanks", "kRoot", "kDataChunks",
     "kRankStart", "kOpStep", "kOpPeer", "kOpSend", "kOpFirst", "kOpLast"};
 
-/// NCCL's and the CUDA runtime's names.
-const llvm::StringRef ReservedPrefixes[] = {"nccl", "NCCL", "cuda", "CUDA"};
-
 const char Runtime[] = R"cpp(// First byte of chunk C of a Bytes-long message (the IR's floor rule).
 uint64_t chunkBegin(uint64_t C, uint64_t Bytes) {
   return static_cast<uint64_t>(
@@ -83,7 +80,7 @@ const char BodyEnd[] = R"cpp(  return ncclSuccess;
 llvm::Error emitNcclCuda(const Plan &P, const EmitOptions &Opts,
                          llvm::raw_ostream &OS) {
   if (llvm::Error E = checkFunctionName("nccl-cu", Opts.FunctionName,
-                                        FileNames, ReservedPrefixes))
+                                        {FileNames}, NcclReservedPrefixes))
     return E;
   auto S = scheduleBroadcast(P, "nccl-cu");
   if (!S)

@@ -15,6 +15,7 @@
 #include "backends/CppIdentifier.h"
 #include "backends/CppTable.h"
 #include "backends/PlanSetTables.h"
+#include "backends/RuntimeSource.h"
 #include "backends/nccl/NcclStepWalker.h"
 #include "ir/BroadcastSchedule.h"
 
@@ -28,20 +29,11 @@ namespace bcastc {
 
 namespace {
 
-/// What the generated file defines besides the entry function:
-/// --function-name must not be one of them.
+/// What the generated file defines besides the entry function and the
+/// dispatch: --function-name must not be one of them.
 const llvm::StringRef FileNames[] = {
-    "typeSize",     "chunkBegin",    "kNumRanks",     "kSymmetry",
-    "kNumAxes",     "kAxisExtent",   "kAxisStride",   "kNodeOfRank",
-    "kRankOfNode",  "kNumClasses",   "kClassOfNode",  "kClassRep",
-    "kClassBandStart", "kBandLo",    "kBandPlan",     "kPlanChunks",
-    "kPlanBase",    "kAllRankStart", "kAllOpStep",    "kAllOpPeer",
-    "kAllOpSend",   "kAllOpFirst",   "kAllOpLast",    "kNoSymmetry",
-    "kTranslation", "kReflection",   "kXor",          "Relabelling",
-    "Selection",    "selectPlan"};
-
-/// NCCL's and the CUDA runtime's names.
-const llvm::StringRef ReservedPrefixes[] = {"nccl", "NCCL", "cuda", "CUDA"};
+    "typeSize",   "chunkBegin", "kPlanChunks", "kPlanBase",  "kAllRankStart",
+    "kAllOpStep", "kAllOpPeer", "kAllOpSend",  "kAllOpFirst", "kAllOpLast"};
 
 llvm::Error setError(const PlanSet &S, const llvm::Twine &What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -156,95 +148,14 @@ void writeTables(const PlanSet &S, const SetTables &T, llvm::raw_ostream &OS) {
                 T.All.OpLast);
 }
 
-/// After the tables: chunk bounds, the relabelling (as ir/PlanSet.h's
-/// NodeRelabelling, kept per call on the stack: ranks may call from several
-/// threads), and the dispatch.
+/// After the tables: chunk bounds. The dispatch and the relabelling are
+/// runtime/common/PlanSetDispatch.h's, as in the mpi-cpp file.
 const char Runtime[] = R"cpp(// First byte of chunk C of a Bytes-long message cut into Chunks chunks
 // (the IR's floor rule).
 uint64_t chunkBegin(uint64_t C, uint64_t Bytes, uint64_t Chunks) {
   return static_cast<uint64_t>(
       (static_cast<unsigned __int128>(C) * Bytes) / Chunks);
 }
-
-// kSymmetry's values: ir/PlanSet.h's RootSymmetry.
-enum { kNoSymmetry = 0, kTranslation = 1, kReflection = 2, kXor = 3 };
-
-// ir/PlanSet.h's NodeRelabelling: per axis, the shift (translation) or 1
-// for a mirrored axis (reflection); the XOR mask.
-struct Relabelling {
-  uint64_t Shift[kNumAxes > 0 ? kNumAxes : 1] = {};
-  uint64_t Mask = 0;
-
-  static uint64_t coordinate(uint64_t Node, int Axis) {
-    return Node / static_cast<uint64_t>(kAxisStride[Axis]) %
-           static_cast<uint64_t>(kAxisExtent[Axis]);
-  }
-
-  // The element taking node From onto node To (NodeRelabelling::between;
-  // the emitter checked that one exists for every class root).
-  void between(uint64_t From, uint64_t To) {
-    Mask = From ^ To;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A];
-      const uint64_t F = coordinate(From, A), T = coordinate(To, A);
-      Shift[A] = kSymmetry == kTranslation ? (T + E - F) % E : T != F;
-    }
-  }
-
-  // NodeRelabelling::map: the plan's node Node as the call's.
-  uint64_t map(uint64_t Node) const {
-    if (kSymmetry == kNoSymmetry)
-      return Node;
-    if (kSymmetry == kXor)
-      return Node ^ Mask;
-    uint64_t Out = 0;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A], C = coordinate(Node, A);
-      const uint64_t M = kSymmetry == kTranslation ? (C + Shift[A]) % E
-                         : Shift[A]                ? E - 1 - C
-                                                   : C;
-      Out += M * static_cast<uint64_t>(kAxisStride[A]);
-    }
-    return Out;
-  }
-
-  // NodeRelabelling::inverse: XOR and mirrors are involutions.
-  uint64_t inverse(uint64_t Node) const {
-    if (kSymmetry != kTranslation)
-      return map(Node);
-    uint64_t Out = 0;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A], C = coordinate(Node, A);
-      Out += (C + E - Shift[A]) % E * static_cast<uint64_t>(kAxisStride[A]);
-    }
-    return Out;
-  }
-};
-
-struct Selection {
-  uint64_t Plan = 0;
-  Relabelling Map;
-};
-
-// PlanSet::select for a broadcast of Bytes bytes from rank Root (in range):
-// false when no class serves its node. Every rank passes the same count and
-// datatype, so every rank selects the same plan.
-bool selectPlan(int Root, uint64_t Bytes, Selection &Out) {
-  const uint64_t Node = kNodeOfRank[Root];
-  const uint64_t Class = kClassOfNode[Node];
-  if (Class == kNumClasses)
-    return false;
-  // Bands are sorted by their lower ends and the first starts at 0.
-  uint64_t Band = kClassBandStart[Class];
-  while (Band + 1 < static_cast<uint64_t>(kClassBandStart[Class + 1]) &&
-         static_cast<uint64_t>(kBandLo[Band + 1]) <= Bytes)
-    ++Band;
-  Out.Plan = kBandPlan[Band];
-  Out.Map.between(kClassRep[Class], Node);
-  return true;
-}
-
-} // namespace
 
 )cpp";
 
@@ -265,8 +176,9 @@ const char Body[] = R"cpp( {
   if (Rank < 0 || Rank >= kNumRanks)
     return ncclInvalidArgument;
   const uint64_t Bytes = static_cast<uint64_t>(count) * Elem;
-  Selection Sel;
-  if (!selectPlan(root, Bytes, Sel))
+  uint64_t Plan = 0;
+  Relabelling Map;
+  if (!selectPlan(kNodeOfRank[root], Bytes, Plan, Map))
     return ncclInvalidArgument;
   if (Bytes == 0)
     return ncclSuccess;
@@ -280,20 +192,21 @@ const char Body[] = R"cpp( {
     return ncclUnhandledCudaError;
   // The selected plan's tables, under the names the walker reads, and the
   // plan node whose part this rank runs.
-  const uint64_t Chunks = kPlanChunks[Sel.Plan];
-  const auto *const kRankStart = kAllRankStart + Sel.Plan * (kNumRanks + 1);
-  const auto *const kOpStep = kAllOpStep + kPlanBase[Sel.Plan];
-  const auto *const kOpPeer = kAllOpPeer + kPlanBase[Sel.Plan];
-  const auto *const kOpSend = kAllOpSend + kPlanBase[Sel.Plan];
-  const auto *const kOpFirst = kAllOpFirst + kPlanBase[Sel.Plan];
-  const auto *const kOpLast = kAllOpLast + kPlanBase[Sel.Plan];
-  const uint64_t Node = Sel.Map.inverse(kNodeOfRank[Rank]);
+  const uint64_t Chunks = kPlanChunks[Plan];
+  const auto *const kRankStart = kAllRankStart + Plan * (kNumRanks + 1);
+  const auto *const kOpStep = kAllOpStep + kPlanBase[Plan];
+  const auto *const kOpPeer = kAllOpPeer + kPlanBase[Plan];
+  const auto *const kOpSend = kAllOpSend + kPlanBase[Plan];
+  const auto *const kOpFirst = kAllOpFirst + kPlanBase[Plan];
+  const auto *const kOpLast = kAllOpLast + kPlanBase[Plan];
+  const uint64_t Node = Map.inverse(kNodeOfRank[Rank]);
 )cpp";
 
 /// What emitNcclCudaSet refuses before building tables.
 llvm::Error checkEmittable(const PlanSet &S, const EmitOptions &Opts) {
-  if (llvm::Error E = checkFunctionName("nccl-cu", Opts.FunctionName,
-                                        FileNames, ReservedPrefixes))
+  if (llvm::Error E = checkFunctionName(
+          "nccl-cu", Opts.FunctionName, {planSetDispatchNames(), FileNames},
+          NcclReservedPrefixes))
     return E;
   if (S.Kind != CollectiveKind::Broadcast)
     return setError(S, "the plan-set form serves broadcasts only, not " +
@@ -316,6 +229,9 @@ emitNcclCudaSet(const PlanSet &S, const EmitOptions &Opts) {
   auto T = buildSetTables(S);
   if (!T)
     return T.takeError();
+  auto Dispatch = selectRuntimeSource("runtime/common/PlanSetDispatch.h", {});
+  if (!Dispatch)
+    return Dispatch.takeError();
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   writeHeader(S, Opts, *T, OS);
@@ -323,13 +239,14 @@ emitNcclCudaSet(const PlanSet &S, const EmitOptions &Opts) {
      << "#include <cstddef>\n#include <cstdint>\n\n"
      << "namespace {\n\n";
   writeTables(S, *T, OS);
-  OS << NcclTypeSizeSource << Runtime << "extern \"C\" ncclResult_t "
+  OS << NcclTypeSizeSource << Runtime << *Dispatch << "} // namespace\n\n"
+     << "extern \"C\" ncclResult_t "
      << Opts.FunctionName
      << "(const void *sendbuff, void *recvbuff, size_t count,\n"
      << "    ncclDataType_t datatype, int root, ncclComm_t comm,\n"
      << "    cudaStream_t stream)" << Body;
   writeNcclStepWalker(OS, "Node",
-                      "static_cast<int>(kRankOfNode[Sel.Map.map(kOpPeer[I])])",
+                      "static_cast<int>(kRankOfNode[Map.map(kOpPeer[I])])",
                       ", Chunks");
   OS << "  return ncclSuccess;\n}\n";
   OS.flush();

@@ -4,6 +4,9 @@
 
 namespace bcastc {
 
+const llvm::StringRef NcclReservedPrefixes[4] = {"nccl", "NCCL", "cuda",
+                                                 "CUDA"};
+
 NcclOpTables buildNcclOpTables(const BroadcastSchedule &S) {
   struct Entry {
     uint64_t Step, Peer, Send, First, Last;

@@ -37,6 +37,9 @@ struct NcclOpTables {
 
 NcclOpTables buildNcclOpTables(const BroadcastSchedule &S);
 
+/// NCCL's and the CUDA runtime's names: no --function-name starts so.
+extern const llvm::StringRef NcclReservedPrefixes[4];
+
 /// Names go into comments and string literals: printable ASCII without
 /// quotes, backslashes or `?` (trigraphs), others replaced by `_`.
 std::string ncclSafeText(llvm::StringRef S);

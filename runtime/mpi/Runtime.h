@@ -1,7 +1,7 @@
 //===- runtime/mpi/Runtime.h - The runtime mpi-cpp files carry -*- C++ -*-===//
 //
 // The helpers every emitted mpi-cpp file carries after its tables, as the
-// emitter writes them (backends/mpi/RuntimeSource.h embeds this file at build
+// emitter writes them (backends/RuntimeSource.h embeds this file at build
 // time and keeps the lines the plan's #if conditions select, nothing else
 // changed). Not a self-contained header: include it inside an unnamed
 // namespace after <mpi.h>, <climits>, <cstdint>, <cstdio>, <cstdlib>,

@@ -2,10 +2,10 @@
 //
 // What a plan set's mpi-cpp file (backends/mpi/MpiCppSetEmitter.h) carries
 // after its tables: the checks MPI_Bcast makes, the dispatch on (root,
-// count * type size) to a plan and a relabelling of its nodes, and the
-// emitted runtime's walker (runtime/mpi/Runtime.h, BCASTC_PLAN_SET variant)
-// running that plan on the caller's private communicator
-// (runtime/mpi/PrivateComm.h). Not a self-contained header: include it
+// count * type size) to a plan and a relabelling of its nodes
+// (runtime/common/PlanSetDispatch.h), and the emitted runtime's walker
+// (runtime/mpi/Runtime.h, BCASTC_PLAN_SET variant) running that plan on the
+// caller's private communicator (runtime/mpi/PrivateComm.h). Not a self-contained header: include it
 // inside an unnamed namespace after the headers Runtime.h names and the
 // set's tables (kFunctionName, kSetName, kNumRanks, kSymmetry, kNumAxes,
 // kAxisExtent, kAxisStride, kNodeOfRank, kRankOfNode, kNumClasses,
@@ -16,17 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "runtime/common/PlanSetDispatch.h"
 #include "runtime/mpi/PrivateComm.h"
 
 // Whether this process has printed a misuse.
 bool gReported = false;
 
-// kSymmetry's values: ir/PlanSet.h's RootSymmetry.
-enum { kNoSymmetry = 0, kTranslation = 1, kReflection = 2, kXor = 3 };
-
-// One call: the selected plan's tables under the names Runtime.h reads, the
-// relabelling taking the plan's root (its class's representative) onto the
-// call's, and Runtime.h's functions as members working on them.
 struct Call {
   // The caller's rank in its communicator: rank 0 reports misuse.
   int CommRank = 0;
@@ -44,10 +39,8 @@ struct Call {
   decltype(&kAllOpPeer[0]) kOpPeer = nullptr;
   decltype(&kAllOpSetKind[0]) kOpSetKind = nullptr;
 
-  // The relabelling, as ir/PlanSet.h's NodeRelabelling: per axis, the shift
-  // (translation) or 1 for a mirrored axis (reflection); the XOR mask.
-  uint64_t Shift[kNumAxes > 0 ? kNumAxes : 1] = {};
-  uint64_t Mask = 0;
+  // The relabelling taking the plan's root onto the call's.
+  Relabelling Map;
 
   // The first misuse of the process, printed by rank 0 only: every rank
   // sees the same arguments of a collective call, so the job prints one
@@ -59,74 +52,20 @@ struct Call {
     std::fprintf(stderr, "%s\n", Message);
   }
 
-  uint64_t coordinate(uint64_t Node, int Axis) const {
-    return Node / static_cast<uint64_t>(kAxisStride[Axis]) %
-           static_cast<uint64_t>(kAxisExtent[Axis]);
-  }
-
-  // The relabelling taking node From onto node To (NodeRelabelling::
-  // between; the emitter checked that one exists for every class root).
-  void relabel(uint64_t From, uint64_t To) {
-    Mask = From ^ To;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A];
-      const uint64_t F = coordinate(From, A), T = coordinate(To, A);
-      Shift[A] = kSymmetry == kTranslation ? (T + E - F) % E : T != F;
-    }
-  }
-
-  // NodeRelabelling::map: the plan's node Node as the call's.
-  uint64_t map(uint64_t Node) const {
-    if (kSymmetry == kNoSymmetry)
-      return Node;
-    if (kSymmetry == kXor)
-      return Node ^ Mask;
-    uint64_t Out = 0;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A], C = coordinate(Node, A);
-      const uint64_t M = kSymmetry == kTranslation ? (C + Shift[A]) % E
-                         : Shift[A]                ? E - 1 - C
-                                                   : C;
-      Out += M * static_cast<uint64_t>(kAxisStride[A]);
-    }
-    return Out;
-  }
-
-  // NodeRelabelling::inverse: XOR and mirrors are involutions.
-  uint64_t inverse(uint64_t Node) const {
-    if (kSymmetry != kTranslation)
-      return map(Node);
-    uint64_t Out = 0;
-    for (int A = 0; A < kNumAxes; ++A) {
-      const uint64_t E = kAxisExtent[A], C = coordinate(Node, A);
-      Out += (C + E - Shift[A]) % E * static_cast<uint64_t>(kAxisStride[A]);
-    }
-    return Out;
-  }
-
   // The plan node whose part Rank runs, and the rank running plan node Node.
   uint64_t planNodeOfRank(int Rank) const {
-    return inverse(kNodeOfRank[Rank]);
+    return Map.inverse(kNodeOfRank[Rank]);
   }
   int rankOfPlanNode(uint64_t Node) const {
-    return static_cast<int>(kRankOfNode[map(Node)]);
+    return static_cast<int>(kRankOfNode[Map.map(Node)]);
   }
 
   // Selects the plan for a broadcast of Bytes bytes from rank Root and the
   // relabelling onto Root's node; false when no class serves that node.
-  // Every rank passes the same Bytes (MPI requires matching signatures),
-  // so every rank selects the same plan.
   bool select(int Root, uint64_t Bytes) {
-    const uint64_t Node = kNodeOfRank[Root];
-    const uint64_t Class = kClassOfNode[Node];
-    if (Class == static_cast<uint64_t>(kNumClasses))
+    uint64_t Plan = 0;
+    if (!selectPlan(kNodeOfRank[Root], Bytes, Plan, Map))
       return false;
-    // Bands are sorted by their lower ends and the first starts at 0.
-    uint64_t Band = kClassBandStart[Class];
-    while (Band + 1 < static_cast<uint64_t>(kClassBandStart[Class + 1]) &&
-           static_cast<uint64_t>(kBandLo[Band + 1]) <= Bytes)
-      ++Band;
-    const uint64_t Plan = kBandPlan[Band];
     kPlanName = kPlanNames[Plan];
     kNumChunks = kPlanChunks[Plan];
     kSegFirst[1] = kNumChunks;
@@ -137,7 +76,6 @@ struct Call {
     kOpStep = kAllOpStep + kPlanBase[3 * Plan + 2];
     kOpPeer = kAllOpPeer + kPlanBase[3 * Plan + 2];
     kOpSetKind = kAllOpSetKind + kPlanBase[3 * Plan + 2];
-    relabel(kClassRep[Class], Node);
     return true;
   }
 

@@ -116,7 +116,7 @@ inner() {
 trap 'inner shutdown >/dev/null 2>&1' EXIT
 SECONDS=0
 inner build //app:app //app:bcast7.report //app:bcast7.h \
-  @bcastc//backends/mpi:runtime_files_inc >"$WORK/build.log" 2>&1 ||
+  @bcastc//backends:runtime_files_inc >"$WORK/build.log" 2>&1 ||
   { tail -40 "$WORK/build.log"; fail "the external workspace did not build"; }
 echo "first build ${SECONDS}s"
 bin=bazel-bin/app
@@ -126,7 +126,7 @@ grep -q '^time: 4025\.160 us' "$bin/bcast7.report" ||
 grep -q '^int app_bcast(void \*buffer, int count, MPI_Datatype datatype,$' "$bin/bcast7.h" ||
   fail "bcast7.h does not declare app_bcast"
 # The runtime's rows are named from the repository root, not external/bcastc/.
-inc=bazel-bin/external/bcastc/backends/mpi/RuntimeFiles.inc
+inc=bazel-bin/external/bcastc/backends/RuntimeFiles.inc
 grep -q '^{"runtime/mpi/Runtime.h", R"bcastc_runtime(' "$inc" && ! grep -q '{"external/' "$inc" ||
   fail "RuntimeFiles.inc names its files by their external/ paths: $(grep -o '^{"[^"]*"' "$inc" | head -3)"
 

@@ -9,10 +9,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/mpi/MpiCppSetEmitter.h"
+#include "tests/mpi/FileScopeNames.h"
 #include "tests/mpi/TestPlanSets.h"
 
 #include "gtest/gtest.h"
 
+#include <set>
 #include <string>
 
 using namespace bcastc;
@@ -151,6 +153,23 @@ TEST(MpiCppSet, HeaderDeclaresTheSameFunction) {
             std::string::npos)
       << H;
   EXPECT_NE(H.find("extern \"C\" {"), std::string::npos);
+}
+
+// The emitter's lists of names against what its files define: a
+// --function-name equal to any of them would not compile.
+TEST(MpiCppSet, RefusesEveryNameTheFileDefines) {
+  for (const char *Set : {"torus", "mesh"}) {
+    const std::set<std::string> Names =
+        fileScopeNames(emit(&emitMpiCppSet, testSet(Set)));
+    for (const char *Expected :
+         {"kBandLo", "kAllOpPeer", "Call", "Relabelling", "selectPlan",
+          "kXor", "gReported", "privateComm"})
+      EXPECT_EQ(Names.count(Expected), 1u) << Set << " " << Expected;
+    for (const std::string &Name : Names)
+      EXPECT_NE(emitError(testSet(Set), Name).find("already defined"),
+                std::string::npos)
+          << Set << " " << Name;
+  }
 }
 
 TEST(MpiCppSet, Refusals) {

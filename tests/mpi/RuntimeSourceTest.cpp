@@ -1,6 +1,6 @@
 //===- tests/mpi/RuntimeSourceTest.cpp - The runtime's variants -----------===//
 
-#include "backends/mpi/RuntimeSource.h"
+#include "backends/RuntimeSource.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

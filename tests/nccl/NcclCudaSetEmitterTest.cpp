@@ -10,11 +10,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/nccl/NcclCudaSetEmitter.h"
+#include "tests/mpi/FileScopeNames.h"
 #include "tests/mpi/TestPlanSets.h"
 
 #include "gtest/gtest.h"
 
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -128,7 +130,7 @@ TEST(NcclCudaSet, TorusIsOnePlanPerBand) {
   EXPECT_EQ(table(Text, "kClassRep"), std::vector<uint64_t>{0});
   // The walker: one group per step, peers through the relabelling and the
   // placement.
-  EXPECT_NE(Text.find("kRankOfNode[Sel.Map.map(kOpPeer[I])]"),
+  EXPECT_NE(Text.find("kRankOfNode[Map.map(kOpPeer[I])]"),
             std::string::npos);
   EXPECT_NE(Text.find("chunkBegin(kOpFirst[I], Bytes, Chunks)"),
             std::string::npos);
@@ -143,6 +145,22 @@ TEST(NcclCudaSet, PlacementChangesOnlyTheRankTables) {
   for (uint64_t I = 0; I < 16; ++I)
     Identity[I] = I;
   EXPECT_EQ(table(Plain, "kNodeOfRank"), Identity);
+}
+
+// The emitter's lists of names against what its files define: a
+// --function-name equal to any of them would not compile.
+TEST(NcclCudaSet, RefusesEveryNameTheFileDefines) {
+  for (const char *Set : {"torus", "mesh"}) {
+    const std::set<std::string> Names =
+        fileScopeNames(emit(testSet(Set)));
+    for (const char *Expected : {"kBandLo", "kAllOpLast", "typeSize",
+                                 "chunkBegin", "Relabelling", "selectPlan"})
+      EXPECT_EQ(Names.count(Expected), 1u) << Set << " " << Expected;
+    for (const std::string &Name : Names)
+      EXPECT_NE(emitError(testSet(Set), Name).find("already defined"),
+                std::string::npos)
+          << Set << " " << Name;
+  }
 }
 
 TEST(NcclCudaSet, Refusals) {

@@ -32,20 +32,21 @@ int main() {
     for (uint64_t Edge; Words >> Edge;)
       Counts.push_back(Edge);
     for (uint64_t Bytes : Counts) {
-      Selection Sel;
-      if (!selectPlan(Root, Bytes, Sel)) {
+      uint64_t Plan = 0;
+      Relabelling Map;
+      if (!selectPlan(kNodeOfRank[Root], Bytes, Plan, Map)) {
         std::printf("root %d bytes %llu: no class\n", Root,
                     static_cast<unsigned long long>(Bytes));
         continue;
       }
       std::printf("root %d bytes %llu plan %d:", Root,
                   static_cast<unsigned long long>(Bytes),
-                  static_cast<int>(Sel.Plan));
+                  static_cast<int>(Plan));
       for (uint64_t Node = 0; Node < static_cast<uint64_t>(kNumRanks);
            ++Node) {
-        const uint64_t Mapped = Sel.Map.map(Node);
+        const uint64_t Mapped = Map.map(Node);
         std::printf(" %d", static_cast<int>(kRankOfNode[Mapped]));
-        if (Sel.Map.inverse(Mapped) != Node)
+        if (Map.inverse(Mapped) != Node)
           ++Failures;
       }
       std::printf("\n");

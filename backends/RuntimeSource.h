@@ -1,4 +1,4 @@
-//===- backends/mpi/RuntimeSource.h - The emitted runtime -*- C++ -*-===//
+//===- backends/RuntimeSource.h - The emitted runtime -*- C++ -*-===//
 //
 // The emitted runtime is compiled source (runtime/mpi/*.h), embedded at
 // build time. A plan selects its variant as the preprocessor would: the

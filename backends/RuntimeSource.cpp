@@ -1,6 +1,6 @@
-//===- backends/mpi/RuntimeSource.cpp - The emitted runtime ----------===//
+//===- backends/RuntimeSource.cpp - The emitted runtime ----------===//
 
-#include "backends/mpi/RuntimeSource.h"
+#include "backends/RuntimeSource.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -16,9 +16,9 @@ struct EmbeddedFile {
   const char *Text;
 };
 
-/// Generated from //runtime/mpi:sources by //backends/mpi:runtime_files_inc.
+/// Generated from //runtime/mpi:sources and //runtime/common:sources by //backends:runtime_files_inc.
 const EmbeddedFile Files[] = {
-#include "backends/mpi/RuntimeFiles.inc"
+#include "backends/RuntimeFiles.inc"
 };
 
 llvm::Error sourceError(llvm::StringRef Path, size_t Line,
