@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the whole test suite twice: installs what is missing, then
 # `bazel test //...` (offline) and the same suite under AddressSanitizer and
-# UndefinedBehaviorSanitizer (`--config=sanitize`, see .bazelrc; the MPI
-# tests instrument the emitted code they compile too). Extra arguments go to
+# UndefinedBehaviorSanitizer (`--config=sanitize`, see .bazelrc: all but the
+# plain_only end-to-end tests; the MPI tests that remain instrument the
+# emitted code they compile too). Extra arguments go to
 # both `bazel test` runs. BCASTC_SKIP_SANITIZE=1 skips the second pass.
 # Ends with a `N passed, N failed` line over both passes.
 set -uo pipefail
