@@ -58,11 +58,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "verifier/FlowTiming.h"
 #include "verifier/PassContext.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace bcastc {
 namespace verifier {
@@ -216,11 +218,20 @@ private:
 
 } // namespace
 
-/// Times the plan with the modern terms (see the file comment): returns the
-/// lockstep sum and the ranks' critical path. Only for latency = 1.
-static std::pair<double, double>
-timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
-                    const std::vector<bool> &SetPermuted) {
+namespace {
+/// What timeWithModernTerms() found.
+struct ModernTimes {
+  double Steps = 0; ///< The lockstep sum.
+  double Ranks = 0; ///< The ranks' critical path (= Steps under steps).
+  bool Flows = false; ///< Ranks from FlowTiming, not the per-step charge.
+};
+} // namespace
+
+/// Times the plan with the modern terms (see the file comment). Only for
+/// latency = 1.
+static ModernTimes timeWithModernTerms(const PassContext &Ctx,
+                                       llvm::ArrayRef<uint64_t> SetBytes,
+                                       const std::vector<bool> &SetPermuted) {
   const Plan &P = Ctx.P;
   const MachineModel &M = P.Model;
   const bool Share = M.Contention == ContentionPolicy::Share;
@@ -232,6 +243,9 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
   StepTable<LinkSlot> Links(Share ? P.Topo.numLinkIds() : 0,
                             P.Transfers.size());
   ReadyTimes Ready(Ranks ? P.numNodes() : 0);
+  std::optional<FlowTiming> Flows;
+  if (Ranks && Share && FlowTiming::fits(P))
+    Flows.emplace(P);
   double StepsTime = 0, RanksTime = 0;
   for (size_t S = 0; S < P.numSteps(); ++S) {
     const uint64_t Begin = P.StepStarts[S], End = P.StepStarts[S + 1];
@@ -286,11 +300,16 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
         Hops = M.Hop > 0 ? P.Topo.distance(T.Src, T.Dst) : 0;
         Wire = Slowdown * M.A * Bytes;
       }
-      const double Cost = double(Src.SendsSeen++) * SendGap + M.O + M.B +
-                          M.Hop * double(Hops) +
-                          std::max(Wire, M.Nic * Endpoint) + M.O +
-                          double(Dst.ReceivesSeen++) * M.O;
+      const double Before = double(Src.SendsSeen++) * SendGap + M.O + M.B +
+                            M.Hop * double(Hops);
+      const double Cost = Before + std::max(Wire, M.Nic * Endpoint) + M.O +
+                          double(Dst.ReceivesSeen) * M.O;
       StepMax = std::max(StepMax, Cost);
+      if (Flows)
+        Flows->setTransfer(I, Bytes, Before,
+                           M.O + double(Dst.ReceivesSeen) * M.O +
+                               (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
+      ++Dst.ReceivesSeen;
       if (Ranks) {
         const double Ends =
             std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
@@ -310,7 +329,14 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
     Nodes.reset();
     Links.reset();
   }
-  return {StepsTime, Ranks ? RanksTime : StepsTime};
+  ModernTimes Times;
+  Times.Steps = StepsTime;
+  Times.Ranks = Ranks ? RanksTime : StepsTime;
+  if (Flows) {
+    Times.Ranks = Flows->run();
+    Times.Flows = true;
+  }
+  return Times;
 }
 
 void runCostPass(PassContext &Ctx) {
@@ -374,10 +400,11 @@ void runCostPass(PassContext &Ctx) {
              Model.Timing == TimingModel::Ranks) {
     // Without these words the sum above is the papers' closed form, kept
     // as it is computed (bit for bit).
-    auto Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
+    ModernTimes Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
     if (Model.hasModernTerms() || Model.Contention == ContentionPolicy::Share)
-      R.StepsTime = Times.first;
-    Time = Model.Timing == TimingModel::Ranks ? Times.second : R.StepsTime;
+      R.StepsTime = Times.Steps;
+    Time = Model.Timing == TimingModel::Ranks ? Times.Ranks : R.StepsTime;
+    R.FlowTimed = Times.Flows;
   }
   R.Time = Time;
   R.LowerBound = lowerBound(P, Ctx.Bytes);
