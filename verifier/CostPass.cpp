@@ -18,12 +18,26 @@
 //     W_t = a * max(m_t, B_l/2^nu over t's links l, max(S_u, R_v)/p)  share
 //     c_t = i_t * max(o, g) + o + b + hop * h_t + X_t + o + j_t * o
 // (B_l: the step's bytes over link l). timing=steps: a step costs
-// max_t c_t + rho * p' and the plan their sum. timing=ranks (the MPI
-// backend's schedule: Issend/Irecv/Waitall per step, no barrier): t starts
-// at the later of u's and v's ends of their previous steps and ends after
-// c_t + rho * p_t; a rank's step ends at its last transfer's end; the plan
-// ends at the last. Ranks <= steps always (each transfer starts no later
-// and costs no more than its step).
+// max_t c_t + rho * p' and the plan their sum (StepsTime, printed under
+// either timing). timing=ranks (the MPI backend's schedule:
+// Issend/Irecv/Waitall per step, no barrier): t starts at R_t, the later
+// of u's and v's ends of their previous steps; a rank's step ends at its
+// last transfer's end; the plan ends at the last.
+//   - forbid, charge: t ends at R_t + c_t + rho * p_t. Ranks <= steps (each
+//     transfer starts no later and costs no more than in its step).
+//   - share: transfers of different steps are on the wire at once, so they
+//     share links and interfaces as flows (verifier/FlowTiming.h, SimGrid's
+//     fluid model): t's bytes flow from
+//         R_t + i_t * max(o,g) + o + b + hop * h_t
+//     over its route's links (capacity/a B/us each) and, with a port limit
+//     or nic, u's outgoing and v's incoming interface (min(p/a, 1/nic)
+//     B/us), at most 1/a B/us, rates max-min fair among all flows then
+//     active, whatever their step; t ends o + j_t * o + rho * p_t after its
+//     last byte. Alone on its resources a transfer takes c_t as above; a
+//     later step's flows can slow an earlier step's, so ranks may exceed
+//     steps. Past FlowTiming's limits (MaxTransfers transfers, MaxWork)
+//     the forbid/charge rule above is used with the share W_t, and
+//     CostReport::FlowTimed says which.
 //
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
@@ -332,10 +346,11 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   ModernTimes Times;
   Times.Steps = StepsTime;
   Times.Ranks = Ranks ? RanksTime : StepsTime;
-  if (Flows) {
-    Times.Ranks = Flows->run();
-    Times.Flows = true;
-  }
+  if (Flows)
+    if (std::optional<double> Flowed = Flows->run()) {
+      Times.Ranks = *Flowed;
+      Times.Flows = true;
+    }
   return Times;
 }
 

@@ -185,7 +185,9 @@ void FlowTiming::refill(double Now) {
   if (DirtyResources.empty())
     return;
   ++Epoch;
-  std::vector<uint32_t> Comp, CompFlows;
+  std::vector<uint32_t> &Comp = CompResources;
+  Comp.clear();
+  CompFlows.clear();
   for (uint32_t Id : DirtyResources) {
     Resources[Id].Dirty = false;
     if (Resources[Id].Mark != Epoch) {
@@ -208,8 +210,8 @@ void FlowTiming::refill(double Now) {
         }
     }
 
-  std::vector<double> OldRate;
-  OldRate.reserve(CompFlows.size());
+  OldRate.clear();
+  Work += Comp.size() + CompFlows.size();
   for (uint32_t F : CompFlows) {
     Flow &Fl = Flows[F];
     Fl.Left = std::max(0.0, Fl.Left - Fl.Rate * (Now - Fl.Since));
@@ -217,16 +219,24 @@ void FlowTiming::refill(double Now) {
     Fl.Fixed = false;
     OldRate.push_back(Fl.Rate);
   }
-  using Share = std::pair<double, std::pair<uint32_t, uint32_t>>;
-  std::priority_queue<Share, std::vector<Share>, std::greater<Share>> Heap;
+  auto Push = [&](double Share, uint32_t Id, uint32_t Stamp) {
+    Heap.push_back({Share, {Id, Stamp}});
+    std::push_heap(Heap.begin(), Heap.end(), std::greater<ShareEntry>());
+  };
+  auto Pop = [&] {
+    std::pop_heap(Heap.begin(), Heap.end(), std::greater<ShareEntry>());
+    Heap.pop_back();
+  };
+  Heap.clear();
   for (uint32_t Id : Comp) {
     Resource &Res = Resources[Id];
     Res.Spare = Res.Capacity;
     Res.Unfixed = uint32_t(Res.Flows.size());
     ++Res.Stamp;
     if (Res.Unfixed)
-      Heap.push({Res.Spare / Res.Unfixed, {Id, Res.Stamp}});
+      Heap.push_back({Res.Spare / Res.Unfixed, {Id, Res.Stamp}});
   }
+  std::make_heap(Heap.begin(), Heap.end(), std::greater<ShareEntry>());
   size_t Growing = CompFlows.size();
   auto Fix = [&](uint32_t F, double Rate) {
     Flow &Fl = Flows[F];
@@ -237,24 +247,32 @@ void FlowTiming::refill(double Now) {
       Resource &Res = Resources[Id];
       Res.Spare -= Rate;
       --Res.Unfixed;
-      ++Res.Stamp;
-      if (Res.Unfixed)
-        Heap.push({std::max(0.0, Res.Spare) / Res.Unfixed, {Id, Res.Stamp}});
+      ++Res.Stamp; // Its heap entry now undervalues it (see below).
     }
   };
   while (Growing > 0) {
-    while (!Heap.empty() &&
-           Resources[Heap.top().second.first].Stamp != Heap.top().second.second)
-      Heap.pop();
-    if (Heap.empty() || Heap.top().first >= FlowCap) {
+    // Fixing flows at the least share never lowers another resource's
+    // share, so an entry changed since it was pushed holds a key below
+    // the true one: it is pushed again with the true key only when it
+    // reaches the top, not on every change (routes have up to ~100 links).
+    while (!Heap.empty()) {
+      const uint32_t Id = Heap.front().second.first;
+      Resource &Res = Resources[Id];
+      if (Res.Stamp == Heap.front().second.second)
+        break;
+      Pop();
+      if (Res.Unfixed)
+        Push(std::max(0.0, Res.Spare) / Res.Unfixed, Id, Res.Stamp);
+    }
+    if (Heap.empty() || Heap.front().first >= FlowCap) {
       for (uint32_t F : CompFlows)
         if (!Flows[F].Fixed)
           Fix(F, FlowCap);
       break;
     }
-    const double Level = Heap.top().first;
-    const uint32_t Bottleneck = Heap.top().second.first;
-    Heap.pop();
+    const double Level = Heap.front().first;
+    const uint32_t Bottleneck = Heap.front().second.first;
+    Pop();
     // Fix() edits the list's resource, never the list.
     for (uint32_t F : Resources[Bottleneck].Flows)
       if (!Flows[F].Fixed)
@@ -272,7 +290,7 @@ void FlowTiming::refill(double Now) {
   }
 }
 
-double FlowTiming::run() {
+std::optional<double> FlowTiming::run() {
   for (NodeId R = 0; R < P.numNodes(); ++R)
     if (RankBegin[R] < RankBegin[R + 1])
       openStep(R);
@@ -289,6 +307,8 @@ double FlowTiming::run() {
         drainFlow(E.Id, Now);
     }
     refill(Now);
+    if (Work > MaxWork)
+      return std::nullopt;
   }
   return Last;
 }
