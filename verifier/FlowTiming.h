@@ -27,8 +27,10 @@
 // a rate anywhere in the component, so the component is the least exact
 // unit (SimGrid's solver does the same).
 //
-// Memory is about 60 bytes per transfer: plans above MaxTransfers are timed
-// by the cost pass's per-step charge instead (CostReport::FlowTimed false).
+// Memory is about 40 bytes per transfer, time about 150 ns per flow
+// refilled: plans above MaxTransfers, or whose simulation passes MaxWork,
+// are timed by the cost pass's per-step charge instead (CostReport::
+// FlowTimed false).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,10 +55,12 @@ public:
   /// Largest plan timed by flows (see the file comment).
   static constexpr uint64_t MaxTransfers = uint64_t(1) << 22;
   /// Most work (flows and resources filled again, summed over the events)
-  /// a simulation may take before it gives up, so a plan whose flows all
-  /// interlock cannot stall the ranking: a circulant broadcast of 256 MiB
-  /// on torus:64x64 (1.6 million transfers) takes 6.5e7 and 11 s.
-  static constexpr uint64_t MaxWork = uint64_t(1) << 26;
+  /// a simulation may take before it gives up, so that no plan stalls the
+  /// ranking for more than a few seconds (about 150 ns a unit): comb at
+  /// 256 MiB on torus:64x64 (2.8 million transfers) takes 2.9e7 units and
+  /// 3.9 s; circulant there (1.6 million) would take 6.5e7 and 10 s, and
+  /// falls back.
+  static constexpr uint64_t MaxWork = uint64_t(1) << 25;
   /// Whether \p P is small enough: its transfers, and its nodes (one slot
   /// each), at most MaxTransfers.
   static bool fits(const Plan &P) {

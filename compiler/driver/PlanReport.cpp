@@ -73,8 +73,8 @@ void printPlanReport(const PlanReport &Rep, raw_ostream &OS) {
                    P.Model.Contention != ContentionPolicy::Share ? ""
                    : C.FlowTimed
                        ? "; links and interfaces shared as flows across steps"
-                       : "; sharing charged per step: too many transfers to "
-                         "simulate as flows",
+                       : "; sharing charged per step: too large to simulate "
+                         "as flows (verifier/FlowTiming.h)",
                    C.StepsTime);
     else
       OS << "timing: steps (the sum of the steps)\n";
