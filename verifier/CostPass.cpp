@@ -32,7 +32,8 @@
 //     over its route's links (capacity/a B/us each) and, with a port limit
 //     or nic, u's outgoing and v's incoming interface (min(p/a, 1/nic)
 //     B/us), at most 1/a B/us, rates max-min fair among all flows then
-//     active, whatever their step; t ends o + j_t * o + rho * p_t after its
+//     active, whatever their step, weighted by 1/(b + hop * h_t) (SimGrid's
+//     CM02: longer routes get less of a shared link); t ends o + j_t * o + rho * p_t after its
 //     last byte. Alone on its resources a transfer takes c_t as above; a
 //     later step's flows can slow an earlier step's, so ranks may exceed
 //     steps. Past FlowTiming's limits (MaxTransfers transfers, MaxWork)

@@ -114,11 +114,15 @@ uint32_t FlowTiming::resource(uint64_t Key, double Capacity) {
 void FlowTiming::startFlow(uint32_t T, double Now) {
   const Transfer &X = P.Transfers[T];
   llvm::SmallVector<uint32_t, 8> Through;
+  uint64_t Hops = 0;
   if (LinkCap < Infinity)
     P.Topo.forEachHop(X.Src, X.Dst, [&](const Hop &H) {
+      ++Hops;
       Through.push_back(
           resource(P.Topo.linkId(H, Half) * 4 + LinkKey, LinkCap));
     });
+  else if (P.Model.Hop > 0)
+    Hops = P.Topo.distance(X.Src, X.Dst);
   if (NodeCap < Infinity) {
     Through.push_back(resource(uint64_t(X.Src) * 4 + OutKey, NodeCap));
     Through.push_back(resource(uint64_t(X.Dst) * 4 + InKey, NodeCap));
@@ -142,6 +146,8 @@ void FlowTiming::startFlow(uint32_t T, double Now) {
   Fl.Left = Size[T];
   Fl.Since = Now;
   Fl.Rate = 0;
+  const double Latency = P.Model.B + P.Model.Hop * double(Hops);
+  Fl.Weight = Latency > 0 ? 1 / Latency : 1;
   Fl.Resources = Through;
   if (Through.empty()) {
     // Alone with its own limit: no one shares anything with it.
@@ -178,9 +184,10 @@ void FlowTiming::drainFlow(uint32_t F, double Now) {
   transferEnded(Fl.Transfer, Now);
 }
 
-/// Progressive filling over the components of the dirty resources: the
-/// resource whose spare capacity per growing flow is least fixes its flows
-/// at that share, until every flow is fixed or the rest reach 1/a.
+/// Weighted progressive filling over the components of the dirty
+/// resources: the resource whose spare capacity per unit of growing weight
+/// is least fixes its flows at that level times their weights, unless a
+/// flow reaches 1/a first, until every flow is fixed.
 void FlowTiming::refill(double Now) {
   if (DirtyResources.empty())
     return;
@@ -232,12 +239,22 @@ void FlowTiming::refill(double Now) {
     Resource &Res = Resources[Id];
     Res.Spare = Res.Capacity;
     Res.Unfixed = uint32_t(Res.Flows.size());
+    Res.UnfixedWeight = 0;
+    for (uint32_t F : Res.Flows)
+      Res.UnfixedWeight += Flows[F].Weight;
     ++Res.Stamp;
     if (Res.Unfixed)
-      Heap.push_back({Res.Spare / Res.Unfixed, {Id, Res.Stamp}});
+      Heap.push_back({Res.Spare / Res.UnfixedWeight, {Id, Res.Stamp}});
   }
   std::make_heap(Heap.begin(), Heap.end(), std::greater<ShareEntry>());
   size_t Growing = CompFlows.size();
+  // Flows by their own limit in share units, FlowCap / Weight, least first.
+  ByCap.assign(CompFlows.begin(), CompFlows.end());
+  std::sort(ByCap.begin(), ByCap.end(), [&](uint32_t L, uint32_t R) {
+    return Flows[L].Weight != Flows[R].Weight ? Flows[L].Weight > Flows[R].Weight
+                                              : L < R;
+  });
+  size_t NextCapped = 0;
   auto Fix = [&](uint32_t F, double Rate) {
     Flow &Fl = Flows[F];
     Fl.Fixed = true;
@@ -247,6 +264,7 @@ void FlowTiming::refill(double Now) {
       Resource &Res = Resources[Id];
       Res.Spare -= Rate;
       --Res.Unfixed;
+      Res.UnfixedWeight -= Fl.Weight;
       ++Res.Stamp; // Its heap entry now undervalues it (see below).
     }
   };
@@ -262,21 +280,28 @@ void FlowTiming::refill(double Now) {
         break;
       Pop();
       if (Res.Unfixed)
-        Push(std::max(0.0, Res.Spare) / Res.Unfixed, Id, Res.Stamp);
+        Push(std::max(0.0, Res.Spare) / std::max(Res.UnfixedWeight, 0.0),
+             Id, Res.Stamp);
     }
-    if (Heap.empty() || Heap.front().first >= FlowCap) {
-      for (uint32_t F : CompFlows)
-        if (!Flows[F].Fixed)
-          Fix(F, FlowCap);
-      break;
+    // The flow that reaches its own limit 1/a first, if before the
+    // bottleneck: it moves at 1/a.
+    while (NextCapped < ByCap.size() && Flows[ByCap[NextCapped]].Fixed)
+      ++NextCapped;
+    if (NextCapped < ByCap.size() &&
+        (Heap.empty() || FlowCap / Flows[ByCap[NextCapped]].Weight <=
+                             Heap.front().first)) {
+      Fix(ByCap[NextCapped], FlowCap);
+      continue;
     }
+    if (Heap.empty())
+      break; // Every flow is fixed.
     const double Level = Heap.front().first;
     const uint32_t Bottleneck = Heap.front().second.first;
     Pop();
     // Fix() edits the list's resource, never the list.
     for (uint32_t F : Resources[Bottleneck].Flows)
       if (!Flows[F].Fixed)
-        Fix(F, Level);
+        Fix(F, Level * Flows[F].Weight);
   }
 
   for (size_t I = 0; I < CompFlows.size(); ++I) {

@@ -15,8 +15,10 @@
 //     min(p/a, 1/nic) bytes per us (p the ports of one-port or K-port; nic
 //     when set), so a node's concurrent sends (receives) share it;
 // at most 1/a bytes per us itself. Rates are max-min fair (progressive
-// filling) among all flows active at that moment and change only when a
-// flow starts or drains. t ends After_t (trailing overheads, rho for
+// filling) among all flows active at that moment, weighted as SimGrid's
+// CM02 weighs them: a flow's share of a bottleneck is proportional to
+// 1/(b + hop * h_t), its route's latency (equal shares when hop = 0), and
+// change only when a flow starts or drains. t ends After_t (trailing overheads, rho for
 // permuted data) after its last byte; a rank's step ends at its last
 // transfer's end, and the plan at the last transfer's.
 //
@@ -89,6 +91,9 @@ private:
     double Left = 0; ///< Bytes still to move at time Since.
     double Rate = 0; ///< Bytes per us since Since.
     double Since = 0;
+    /// Its share of a bottleneck, as SimGrid's CM02 weighs it: the inverse
+    /// of its route's latency b + hop * h (1 when that is 0).
+    double Weight = 1;
     bool Fixed = false;
     uint32_t Mark = 0;
     llvm::SmallVector<uint32_t, 8> Resources;
@@ -98,6 +103,7 @@ private:
     llvm::SmallVector<uint32_t, 4> Flows; ///< Active flows through it.
     double Spare = 0;     ///< Filling: capacity not yet given out.
     uint32_t Unfixed = 0; ///< Filling: flows still growing.
+    double UnfixedWeight = 0; ///< Filling: their weights.
     uint32_t Stamp = 0;   ///< Filling: version of its heap entry.
     uint32_t Mark = 0;
     bool Dirty = false;
@@ -145,7 +151,7 @@ private:
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> Events;
   // refill()'s buffers, kept to spare an allocation per event.
   using ShareEntry = std::pair<double, std::pair<uint32_t, uint32_t>>;
-  std::vector<uint32_t> CompResources, CompFlows;
+  std::vector<uint32_t> CompResources, CompFlows, ByCap;
   std::vector<double> OldRate;
   std::vector<ShareEntry> Heap; ///< Min-heap of (share, resource, stamp).
   uint32_t Epoch = 0;
