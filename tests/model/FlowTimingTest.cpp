@@ -2,7 +2,8 @@
 //
 // timing=ranks with contention=share times a plan as a fluid network
 // (verifier/FlowTiming.h): transfers of different steps share links and
-// interfaces at max-min fair rates. Hand-made plans, worked out here in the
+// interfaces at max-min fair rates (weighted by 1/(b + hop h) when hop > 0).
+// Hand-made plans, worked out here in the
 // comments. With a = 0.01 us/B a link moves 100 B/us; 1000-byte messages
 // take m a = 10 us alone; b = 10 us.
 //
@@ -65,6 +66,34 @@ TEST(FlowTiming, TransfersOfDifferentStepsShareALink) {
   EXPECT_TRUE(Ranks.FlowTimed);
   EXPECT_EQ(Ranks.Timing, TimingModel::Ranks);
   EXPECT_LE(Ranks.LowerBound, Ranks.Time);
+}
+
+TEST(FlowTiming, LongerRoutesGetLessOfASharedLink) {
+  // As SimGrid's CM02, a flow's share of a bottleneck is proportional to
+  // 1/(b + hop h). hop = 1: 0 -> 3 (3 hops, weight 1/13) starts at 13,
+  // 1 -> 2 (1 hop, 1/11) at 11; alone until 13 it moves 200 B, then link
+  // 1->2 gives it 100 * 13/24 B/us: it ends at 13 + 800 * 24/1300 =
+  // 27.769..., 0 -> 3 at 31 (the link's 2000 bytes from 11). Ranks 1 and
+  // 2 go on: 2 -> 1 ends 27.77 + 21; step 3 (two 2000-byte and two
+  // 1000-byte transfers on four links) ends 31 after that; steps 4-6, 21
+  // each. 27.769... + 115. Equal shares would give 1 -> 2 50 B/us from 13,
+  // ending at 29, and the plan 144.
+  const std::string Text =
+      "schedule weights\ntopology linear 4\n"
+      "model ports=all a=0.01 b=10 rho=0 hop=1 contention=share "
+      "timing=ranks\n"
+      "collective allgather bytes=4000 chunks=4\n"
+      "step 0\n  0 -> 3 : 0\n"
+      "step 1\n  1 -> 2 : 1\n"
+      "step 2\n  2 -> 1 : 2\n"
+      "step 3\n  1 -> 0 : 1-2\n  2 -> 3 : 1-2\n  3 -> 2 : 0\n  0 -> 1 : 0\n"
+      "step 4\n  3 -> 2 : 3\n"
+      "step 5\n  2 -> 1 : 3\n"
+      "step 6\n  1 -> 0 : 3\n";
+  CostReport C = costOf(Text);
+  EXPECT_NEAR(C.Time, 13 + 800.0 * 24 / 1300 + 115, 1e-9);
+  // Lockstep: 23 + 21 + 21 + 31 + 3 * 21.
+  EXPECT_DOUBLE_EQ(C.StepsTime, 159);
 }
 
 /// The root of complete:3 sends its 1000 bytes to both others in one step.
