@@ -18,12 +18,27 @@
 //     W_t = a * max(m_t, B_l/2^nu over t's links l, max(S_u, R_v)/p)  share
 //     c_t = i_t * max(o, g) + o + b + hop * h_t + X_t + o + j_t * o
 // (B_l: the step's bytes over link l). timing=steps: a step costs
-// max_t c_t + rho * p' and the plan their sum. timing=ranks (the MPI
-// backend's schedule: Issend/Irecv/Waitall per step, no barrier): t starts
-// at the later of u's and v's ends of their previous steps and ends after
-// c_t + rho * p_t; a rank's step ends at its last transfer's end; the plan
-// ends at the last. Ranks <= steps always (each transfer starts no later
-// and costs no more than its step).
+// max_t c_t + rho * p' and the plan their sum (StepsTime, printed under
+// either timing). timing=ranks (the MPI backend's schedule:
+// Issend/Irecv/Waitall per step, no barrier): t starts at R_t, the later
+// of u's and v's ends of their previous steps; a rank's step ends at its
+// last transfer's end; the plan ends at the last.
+//   - forbid, charge: t ends at R_t + c_t + rho * p_t. Ranks <= steps (each
+//     transfer starts no later and costs no more than in its step).
+//   - share: transfers of different steps are on the wire at once, so they
+//     share links and interfaces as flows (verifier/FlowTiming.h, SimGrid's
+//     fluid model): t's bytes flow from
+//         R_t + i_t * max(o,g) + o + b + hop * h_t
+//     over its route's links (capacity/a B/us each) and, with a port limit
+//     or nic, u's outgoing and v's incoming interface (min(p/a, 1/nic)
+//     B/us), at most 1/a B/us, rates max-min fair among all flows then
+//     active, whatever their step, weighted by 1/(b + hop * h_t) (SimGrid's
+//     CM02: longer routes get less of a shared link); t ends o + j_t * o + rho * p_t after its
+//     last byte. Alone on its resources a transfer takes c_t as above; a
+//     later step's flows can slow an earlier step's, so ranks may exceed
+//     steps. Past FlowTiming's limits (MaxTransfers transfers, MaxWork)
+//     the forbid/charge rule above is used with the share W_t, and
+//     CostReport::FlowTimed says which.
 //
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
@@ -58,11 +73,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "verifier/FlowTiming.h"
 #include "verifier/PassContext.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace bcastc {
 namespace verifier {
@@ -216,11 +233,20 @@ private:
 
 } // namespace
 
-/// Times the plan with the modern terms (see the file comment): returns the
-/// lockstep sum and the ranks' critical path. Only for latency = 1.
-static std::pair<double, double>
-timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
-                    const std::vector<bool> &SetPermuted) {
+namespace {
+/// What timeWithModernTerms() found.
+struct ModernTimes {
+  double Steps = 0; ///< The lockstep sum.
+  double Ranks = 0; ///< The ranks' critical path (= Steps under steps).
+  bool Flows = false; ///< Ranks from FlowTiming, not the per-step charge.
+};
+} // namespace
+
+/// Times the plan with the modern terms (see the file comment). Only for
+/// latency = 1.
+static ModernTimes timeWithModernTerms(const PassContext &Ctx,
+                                       llvm::ArrayRef<uint64_t> SetBytes,
+                                       const std::vector<bool> &SetPermuted) {
   const Plan &P = Ctx.P;
   const MachineModel &M = P.Model;
   const bool Share = M.Contention == ContentionPolicy::Share;
@@ -232,6 +258,9 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
   StepTable<LinkSlot> Links(Share ? P.Topo.numLinkIds() : 0,
                             P.Transfers.size());
   ReadyTimes Ready(Ranks ? P.numNodes() : 0);
+  std::optional<FlowTiming> Flows;
+  if (Ranks && Share && FlowTiming::fits(P))
+    Flows.emplace(P);
   double StepsTime = 0, RanksTime = 0;
   for (size_t S = 0; S < P.numSteps(); ++S) {
     const uint64_t Begin = P.StepStarts[S], End = P.StepStarts[S + 1];
@@ -286,11 +315,16 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
         Hops = M.Hop > 0 ? P.Topo.distance(T.Src, T.Dst) : 0;
         Wire = Slowdown * M.A * Bytes;
       }
-      const double Cost = double(Src.SendsSeen++) * SendGap + M.O + M.B +
-                          M.Hop * double(Hops) +
-                          std::max(Wire, M.Nic * Endpoint) + M.O +
-                          double(Dst.ReceivesSeen++) * M.O;
+      const double Before = double(Src.SendsSeen++) * SendGap + M.O + M.B +
+                            M.Hop * double(Hops);
+      const double Cost = Before + std::max(Wire, M.Nic * Endpoint) + M.O +
+                          double(Dst.ReceivesSeen) * M.O;
       StepMax = std::max(StepMax, Cost);
+      if (Flows)
+        Flows->setTransfer(I, Bytes, Before,
+                           M.O + double(Dst.ReceivesSeen) * M.O +
+                               (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
+      ++Dst.ReceivesSeen;
       if (Ranks) {
         const double Ends =
             std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
@@ -310,7 +344,15 @@ timeWithModernTerms(const PassContext &Ctx, llvm::ArrayRef<uint64_t> SetBytes,
     Nodes.reset();
     Links.reset();
   }
-  return {StepsTime, Ranks ? RanksTime : StepsTime};
+  ModernTimes Times;
+  Times.Steps = StepsTime;
+  Times.Ranks = Ranks ? RanksTime : StepsTime;
+  if (Flows)
+    if (std::optional<double> Flowed = Flows->run()) {
+      Times.Ranks = *Flowed;
+      Times.Flows = true;
+    }
+  return Times;
 }
 
 void runCostPass(PassContext &Ctx) {
@@ -374,10 +416,11 @@ void runCostPass(PassContext &Ctx) {
              Model.Timing == TimingModel::Ranks) {
     // Without these words the sum above is the papers' closed form, kept
     // as it is computed (bit for bit).
-    auto Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
+    ModernTimes Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
     if (Model.hasModernTerms() || Model.Contention == ContentionPolicy::Share)
-      R.StepsTime = Times.first;
-    Time = Model.Timing == TimingModel::Ranks ? Times.second : R.StepsTime;
+      R.StepsTime = Times.Steps;
+    Time = Model.Timing == TimingModel::Ranks ? Times.Ranks : R.StepsTime;
+    R.FlowTimed = Times.Flows;
   }
   R.Time = Time;
   R.LowerBound = lowerBound(P, Ctx.Bytes);

@@ -66,6 +66,11 @@ struct CostReport {
   TimingModel Timing = TimingModel::Steps;
   /// The lockstep sum, whichever timing Time uses (= Time under steps).
   double StepsTime = 0;
+  /// timing=ranks with contention=share: Time is the fluid simulation of
+  /// FlowTiming.h (links and interfaces shared across steps); false when
+  /// the plan has more than FlowTiming::MaxTransfers transfers and each
+  /// step's own sharing is charged instead.
+  bool FlowTimed = false;
   /// One-port broadcast bound max(ceil(lg n)*b, m*a + b); see CostPass.cpp
   /// for the other collectives and port models.
   double LowerBound = 0;

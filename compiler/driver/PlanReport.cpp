@@ -69,7 +69,12 @@ void printPlanReport(const PlanReport &Rep, raw_ostream &OS) {
   if (modernTiming(P)) {
     if (C.Timing == TimingModel::Ranks)
       OS << format("timing: ranks (each rank runs its steps in order, no "
-                   "barrier); the sum of the steps is %.3f us\n",
+                   "barrier%s); the sum of the steps is %.3f us\n",
+                   P.Model.Contention != ContentionPolicy::Share ? ""
+                   : C.FlowTimed
+                       ? "; links and interfaces shared as flows across steps"
+                       : "; sharing charged per step: too large to simulate "
+                         "as flows (verifier/FlowTiming.h)",
                    C.StepsTime);
     else
       OS << "timing: steps (the sum of the steps)\n";
@@ -125,6 +130,9 @@ json::Object planReportJson(const PlanReport &Rep) {
   if (modernTiming(P)) {
     Cost["timing"] = C.Timing == TimingModel::Ranks ? "ranks" : "steps";
     Cost["steps_time_us"] = C.StepsTime;
+    if (C.Timing == TimingModel::Ranks &&
+        P.Model.Contention == ContentionPolicy::Share)
+      Cost["sharing"] = C.FlowTimed ? "flows" : "steps";
   }
   if (C.SlotLowerBound > Rational(0)) {
     Cost["slots"] = int64_t(C.Rounds);

@@ -3,7 +3,10 @@
 // Over every algorithm that applies to a few small requests: the new words
 // off leave each cost as the papers' model gives it; on, the lower bound
 // stays below every plan's time and ranks timing never exceeds the steps
-// sum; error= reorders plans within the error by start-ups, and says so.
+// sum (with contention=share, only where no link carries transfers of two
+// steps: ranks then share links across steps, which the steps sum does
+// not charge); error= reorders plans within the error by start-ups, and
+// says so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,9 +73,39 @@ TEST(Ranking, BoundHoldsAndRanksNeverExceedSteps) {
           std::string What =
               C.Algo->Name.str() + " " + Topo + " " + Words;
           EXPECT_LE(Cost.LowerBound, Cost.Time * (1 + 1e-12)) << What;
-          EXPECT_LE(Cost.Time, Cost.StepsTime * (1 + 1e-12)) << What;
+          // Flows (FlowTiming.h) let a later step slow an earlier one down
+          // on a shared link: two-tree and pipelined-binary on linear:16
+          // take up to 1.18x the steps sum (SimGrid agrees, 1.2x on
+          // torus:8x8).
+          if (!Cost.FlowTimed)
+            EXPECT_LE(Cost.Time, Cost.StepsTime * (1 + 1e-12)) << What;
         }
       }
+}
+
+TEST(Ranking, FlowsStayWithinStepsWhereNoLinkIsSharedAcrossSteps) {
+  // On the complete graph every route is its own link and a node's sends
+  // and receives belong to its current step: nothing is shared across
+  // steps, so ranks never take longer than the steps sum.
+  unsigned Timed = 0;
+  for (uint64_t Bytes : {uint64_t(8), uint64_t(65536), uint64_t(1) << 20})
+    for (const char *Words :
+         {"hop=1 contention=share timing=ranks",
+          "ports=all o=1 g=2 nic=0.2 contention=share timing=ranks",
+          "ports=2 o=1 nic=0.02 contention=share timing=ranks"}) {
+      for (const Candidate &C :
+           rankAlgorithms(request("complete:16", Bytes, Words))) {
+        if (!C.Reason.empty())
+          continue;
+        const CostReport &Cost = C.Result.Cost;
+        std::string What = C.Algo->Name.str() + " " + Words;
+        EXPECT_TRUE(Cost.FlowTimed) << What;
+        EXPECT_LE(Cost.Time, Cost.StepsTime * (1 + 1e-12)) << What;
+        EXPECT_LE(Cost.LowerBound, Cost.Time * (1 + 1e-12)) << What;
+        ++Timed;
+      }
+    }
+  EXPECT_GT(Timed, 20u);
 }
 
 TEST(Ranking, WithinTheErrorFewerStartupsRankFirst) {
