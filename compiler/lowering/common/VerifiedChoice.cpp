@@ -24,8 +24,11 @@ leastVerifiedCost(size_t Count,
     if (!P)
       return P.takeError();
     double T = simulatePlanTime(*P, Bytes);
-    if (I == 0 || T < Best.Time)
-      Best = {I, T};
+    if (I == 0 || T < Best.Time) {
+      Best.Index = I;
+      Best.Time = T;
+      Best.Chosen = std::move(*P);
+    }
   }
   return Best;
 }

@@ -37,6 +37,8 @@ struct VerifiedChoice {
   size_t Index = 0;
   /// The chosen plan's time (simulatePlanTime at the request's bytes).
   double Time = 0;
+  /// The chosen plan.
+  Plan Chosen;
 };
 
 /// The candidate of least simulated time at \p Bytes among \p Count
