@@ -61,13 +61,14 @@ llvm::Expected<uint32_t> edstPacketCount(const LoweringRequest &R) {
     return streamTime(edstStreams(D, uint32_t(K)), uint32_t(D * K), R.Bytes,
                       R.Model);
   };
-  // T(k) = (k + F)(b + a m/(dk)) with F = depth - 1 is convex, least at
-  // sqrt(F a m/(d b)); floors of the chunk bytes move it by a few bytes'
-  // time, so a few counts either side are priced exactly.
+  // T(k) = (k + F)(b' + a' m/(dk)) with F = depth - 1 is convex, least at
+  // sqrt(F a' m/(d b')) (b' = b + hop + 2o, a' = max(a, nic), as
+  // streamTime prices each slot); floors of the chunk bytes move it by a
+  // few bytes' time, so a few counts either side are priced exactly.
   const double F = streamDepth(D) - 1;
   double Real = double(MaxK);
-  if (R.Model.B > 0)
-    Real = std::sqrt(F * R.Model.A * double(R.Bytes) / D / R.Model.B);
+  if (R.Model.startup() > 0)
+    Real = realPacketOptimum(F, D, R.Model, R.Bytes);
   const uint64_t Center = uint64_t(std::clamp(Real, 1.0, double(MaxK)));
   uint64_t Best = 1;
   double BestTime = Time(1);
