@@ -4,6 +4,8 @@
 
 #include "verifier/Verifier.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <cassert>
 
 namespace bcastc {
@@ -31,6 +33,29 @@ leastVerifiedCost(size_t Count,
     }
   }
   return Best;
+}
+
+uint64_t walkToLeastVerifiedCost(uint64_t Start, uint64_t Max,
+                                 llvm::function_ref<double(uint64_t)> Time) {
+  assert(Start >= 1 && Start <= Max && "the walk starts inside [1, Max]");
+  llvm::DenseMap<uint64_t, double> Seen;
+  auto At = [&](uint64_t K) {
+    auto [It, New] = Seen.try_emplace(K, 0.0);
+    if (New)
+      It->second = Time(K);
+    return It->second;
+  };
+  uint64_t Best = Start;
+  for (;;) {
+    uint64_t Next = Best;
+    if (Best > 1 && At(Best - 1) < At(Next))
+      Next = Best - 1;
+    if (Best < Max && At(Best + 1) < At(Next))
+      Next = Best + 1;
+    if (Next == Best)
+      return Best;
+    Best = Next;
+  }
 }
 
 } // namespace bcastc

@@ -50,6 +50,15 @@ llvm::Expected<VerifiedChoice>
 leastVerifiedCost(size_t Count, llvm::function_ref<llvm::Expected<Plan>(size_t)> Lower,
                   uint64_t Bytes);
 
+/// A packet count by the cost pass: from \p Start (a closed form's count),
+/// step to the cheaper neighbour in [1, \p Max] by \p Time (the cost
+/// pass's time of the plan with that count) until neither is cheaper. The
+/// closed forms' T(k) = (k + F)(b' + a' m/k) is convex; the modern words'
+/// queued overheads and shared interfaces add a term that grows with k, so
+/// the least lies near the closed form's, and the walk lowers a few plans.
+uint64_t walkToLeastVerifiedCost(uint64_t Start, uint64_t Max,
+                                 llvm::function_ref<double(uint64_t)> Time);
+
 } // namespace bcastc
 
 #endif // BCASTC_COMPILER_LOWERING_COMMON_VERIFIEDCHOICE_H

@@ -8,7 +8,6 @@
 #include "compiler/lowering/pipeline/PacketCount.h"
 #include "verifier/Verifier.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
@@ -61,32 +60,16 @@ std::vector<PacketStream> edstStreams(unsigned D, uint32_t K) {
 /// it is halved while that loses no more than NegligiblePacketGain.
 static uint32_t verifiedPacketCount(const LoweringRequest &R, uint64_t Start,
                                     uint64_t MaxK, bool Saturated) {
-  llvm::DenseMap<uint64_t, double> Seen;
   auto Time = [&](uint64_t K) {
-    auto It = Seen.find(K);
-    if (It != Seen.end())
-      return It->second;
     LoweringRequest Q = R;
     Q.Packets = uint32_t(K);
     // The request passed the check and K is within MaxPacketsPerTree: the
     // lowering cannot fail. The name only labels the plan.
-    double T = simulatePlanTime(
+    return simulatePlanTime(
         llvm::cantFail(lowerPipelinedEdgeDisjointTrees("hc-edst-pipelined", Q)),
         R.Bytes);
-    Seen[K] = T;
-    return T;
   };
-  uint64_t Best = Start;
-  for (;;) {
-    uint64_t Next = Best;
-    if (Best > 1 && Time(Best - 1) < Time(Next))
-      Next = Best - 1;
-    if (Best < MaxK && Time(Best + 1) < Time(Next))
-      Next = Best + 1;
-    if (Next == Best)
-      break;
-    Best = Next;
-  }
+  uint64_t Best = walkToLeastVerifiedCost(Start, MaxK, Time);
   if (Saturated)
     Best = enoughPackets(Time, Best);
   return uint32_t(Best);
