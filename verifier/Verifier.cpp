@@ -146,6 +146,11 @@ double simulatePlanTime(const Plan &P, uint64_t Bytes) {
   VerifierOptions Opts;
   PassContext Ctx(P, Opts, Sink, Bytes);
   // Only the facts the cost pass needs; the plan has verified already.
+  // Under contention=forbid a verified plan keeps every port within its
+  // limit, so the ports pass would leave StepPortLoad at 1; otherwise it
+  // reports the overload factor the cost pass charges.
+  if (P.Model.Contention != ContentionPolicy::Forbid)
+    runPortPass(Ctx);
   runLinkPass(Ctx);
   runOrderPass(Ctx);
   runCostPass(Ctx);

@@ -128,7 +128,9 @@ struct VerificationResult {
 VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts = {});
 
 /// Time of \p P for a message of \p Bytes bytes (instead of the plan's own),
-/// simulated with the exact chunk sizes. Requires a plan that verified.
+/// simulated with the exact chunk sizes: verifyPlan's Cost.Time for that
+/// byte count (the ports pass's overload runs under contention=charge and
+/// share). Requires a plan that verified.
 double simulatePlanTime(const Plan &P, uint64_t Bytes);
 
 } // namespace bcastc

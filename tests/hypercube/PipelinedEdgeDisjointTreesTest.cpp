@@ -238,6 +238,32 @@ TEST(PipelinedEdgeDisjointTrees, PacketsAndRefusals) {
                        "(--topology=hypercube:D), not mesh:4x4");
 }
 
+
+/// With hop, o and nic set, the start-up each slot pays is b + hop + 2o
+/// and its bytes cross max(a, nic): the chosen k is the least verified cost
+/// among every k near it (each lowered with --packets and timed by
+/// verifyPlan). PacketStreams' price (one b' and a' a slot) does not see
+/// the d sends' queued overheads: its k (24 at 16 MiB) lost 0.3 % to k = 28.
+TEST(PipelinedEdgeDisjointTrees, ModernWordsChooseTheLeastVerifiedK) {
+  for (uint64_t Bytes : {uint64_t(65536), uint64_t(1) << 20, uint64_t(1) << 24}) {
+    LoweringRequest R = request(6, 5, Bytes, true);
+    llvm::cantFail(R.Model.parseWords("hop=1 o=2 nic=0.0002"));
+    SCOPED_TRACE(Bytes);
+    uint32_t K = llvm::cantFail(edstPacketCount(R));
+    Plan Chosen = lowerOrFail(Algo, R);
+    VerificationResult V = verifyPlan(Chosen);
+    ASSERT_TRUE(V.verified());
+    for (uint32_t Other = K > 8 ? K - 8 : 1; Other <= K + 8; ++Other) {
+      LoweringRequest Q = R;
+      Q.Packets = Other;
+      VerificationResult W = verifyPlan(lowerOrFail(Algo, Q));
+      ASSERT_TRUE(W.verified());
+      EXPECT_LE(V.Cost.Time, W.Cost.Time * (1 + 1e-12))
+          << "k " << K << " against " << Other;
+    }
+  }
+}
+
 } // namespace
 } // namespace test
 } // namespace bcastc

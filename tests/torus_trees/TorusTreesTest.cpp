@@ -254,6 +254,25 @@ TEST(Pipelining, TimeIsTheIntegerPacketFormulaAndOptimal) {
       }
 }
 
+/// Under the modern words (hop, o, nic) a node's slot sends queue their
+/// overheads and share its interface: k is the least verified cost among
+/// its neighbours k-6..k+6 (each lowered and timed by verifyPlan), on the
+/// all-port 8 x 8 torus at 64 KiB..16 MiB; under meganode it is
+/// chooseTorusTreePackets' (the test above).
+TEST(Pipelining, ModernWordsChooseTheLeastVerifiedK) {
+  for (TorusTreeKind Kind : {TorusTreeKind::MinimumDepth, TorusTreeKind::ArcDisjoint})
+    for (uint64_t L : {uint64_t(65536), uint64_t(1) << 20, uint64_t(1) << 24}) {
+      LoweringRequest R = request(torus(8, 8), 9, L);
+      ASSERT_FALSE(bool(R.Model.parseWords("a=0.0001 b=1 hop=1 o=2 nic=0.0002")));
+      SCOPED_TRACE(std::string(cliName(Kind)) + " " + std::to_string(L));
+      Plan Chosen = llvm::cantFail(lowerTorusTrees(cliName(Kind), Kind, R));
+      uint32_t K = Chosen.Coll.NumChunks / (Kind == TorusTreeKind::ArcDisjoint ? 4 : 2);
+      double T = simulated(Kind, R, K);
+      for (uint32_t Other = K > 6 ? K - 6 : 1; Other <= K + 6; ++Other)
+        EXPECT_LE(T, simulated(Kind, R, Other) * (1 + 1e-12)) << "k " << K << " against " << Other;
+    }
+}
+
 TEST(ArcDisjoint, PipelinesOnBothDuplexModels) {
   // T4: full duplex streams every arc every slot, k + h - 1 slots,
   // b(L, h, 4); half duplex alternates each link's two arcs, about

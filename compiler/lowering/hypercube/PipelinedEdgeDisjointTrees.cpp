@@ -2,9 +2,11 @@
 
 #include "compiler/lowering/hypercube/PipelinedEdgeDisjointTrees.h"
 
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/hypercube/HypercubeTrees.h"
 #include "compiler/lowering/hypercube/SlottedPlan.h"
 #include "compiler/lowering/pipeline/PacketCount.h"
+#include "verifier/Verifier.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -50,6 +52,29 @@ std::vector<PacketStream> edstStreams(unsigned D, uint32_t K) {
   return withPackets(Unit, K);
 }
 
+/// Under the modern words a node's d sends of a slot queue their overheads
+/// (o, g) and share its interface (nic), which streamTime's one b' and a'
+/// per slot do not see, so it underprices some k. From \p Start (the
+/// closed form's k) the count walks downhill on the cost pass's times of
+/// the lowered plans; past the closed form's last useful k (\p Saturated)
+/// it is halved while that loses no more than NegligiblePacketGain.
+static uint32_t verifiedPacketCount(const LoweringRequest &R, uint64_t Start,
+                                    uint64_t MaxK, bool Saturated) {
+  auto Time = [&](uint64_t K) {
+    LoweringRequest Q = R;
+    Q.Packets = uint32_t(K);
+    // The request passed the check and K is within MaxPacketsPerTree: the
+    // lowering cannot fail. The name only labels the plan.
+    return simulatePlanTime(
+        llvm::cantFail(lowerPipelinedEdgeDisjointTrees("hc-edst-pipelined", Q)),
+        R.Bytes);
+  };
+  uint64_t Best = walkToLeastVerifiedCost(Start, MaxK, Time);
+  if (Saturated)
+    Best = enoughPackets(Time, Best);
+  return uint32_t(Best);
+}
+
 llvm::Expected<uint32_t> edstPacketCount(const LoweringRequest &R) {
   if (R.Packets)
     return R.Packets;
@@ -61,14 +86,17 @@ llvm::Expected<uint32_t> edstPacketCount(const LoweringRequest &R) {
     return streamTime(edstStreams(D, uint32_t(K)), uint32_t(D * K), R.Bytes,
                       R.Model);
   };
-  // T(k) = (k + F)(b + a m/(dk)) with F = depth - 1 is convex, least at
-  // sqrt(F a m/(d b)); floors of the chunk bytes move it by a few bytes'
-  // time, so a few counts either side are priced exactly.
+  // T(k) = (k + F)(b' + a' m/(dk)) with F = depth - 1 is convex, least at
+  // sqrt(F a' m/(d b')) (b' = b + hop + 2o, a' = max(a, nic), as
+  // streamTime prices each slot); floors of the chunk bytes move it by a
+  // few bytes' time, so a few counts either side are priced exactly.
   const double F = streamDepth(D) - 1;
   double Real = double(MaxK);
-  if (R.Model.B > 0)
-    Real = std::sqrt(F * R.Model.A * double(R.Bytes) / D / R.Model.B);
+  if (R.Model.startup() > 0)
+    Real = realPacketOptimum(F, D, R.Model, R.Bytes);
   const uint64_t Center = uint64_t(std::clamp(Real, 1.0, double(MaxK)));
+  if (usesModernCosts(R.Model))
+    return verifiedPacketCount(R, Center, MaxK, Real >= MaxK);
   uint64_t Best = 1;
   double BestTime = Time(1);
   for (uint64_t K = Center > 3 ? Center - 3 : 1; K <= Center + 3 && K <= MaxK;

@@ -12,7 +12,11 @@
 //     T(k) = (k + d)(b + a m/(dk)),  minimal at k = sqrt(m a/b):
 //     T*   = (sqrt(m a/d) + sqrt(d b))^2 = m a/d + d b + 2 sqrt(m a b).
 // The lowering takes the k of least exact cost (chunk bytes are floors,
-// PacketStreams.h prices the slots as the cost pass does).
+// PacketStreams.h prices the slots as the cost pass does). Under the modern
+// words (hop, o, g, nic, share, ranks) a node's d sends of a slot queue
+// their overheads and share its interface, which PacketStreams does not
+// price: there k walks downhill from the closed form's on the cost pass's
+// times of the lowered plans.
 //
 // hypercube:2, root 0, k = 2 (chunks 0, 1 down tree 0; 2, 3 down tree 1):
 //   slot 0: 0 -> 1 : 0   0 -> 2 : 2

@@ -2,6 +2,7 @@
 
 #include "compiler/lowering/knomial/KnomialTree.h"
 
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/common/WormholeRequest.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -183,7 +184,9 @@ static double roundTime(const LoweringRequest &R, const KnomialRound &Round) {
                          R.Model.A * double(R.Bytes);
 }
 
-KnomialShape chooseKnomialShape(const LoweringRequest &R) {
+/// Seidel's model: rounds of different axes add up and each costs
+/// b + s a m, so each axis takes its split of least sum.
+static KnomialShape closedFormShape(const LoweringRequest &R) {
   KnomialShape Shape;
   const bool Cube = R.Topo.kind() == TopologyKind::Hypercube;
   llvm::SmallVector<uint32_t, 3> Extents = axisExtents(R.Topo);
@@ -224,19 +227,7 @@ KnomialShape chooseKnomialShape(const LoweringRequest &R) {
   return Shape;
 }
 
-llvm::Error checkKnomial(llvm::StringRef Name, const LoweringRequest &R) {
-  if (llvm::Error E = checkWormholeRequest(Name, R))
-    return E;
-  if (R.Model.Contention != ContentionPolicy::Charge)
-    return fail(Name +
-                " sends several messages from a port and over a link "
-                "at once; it needs contention=charge (got contention=forbid)");
-  return llvm::Error::success();
-}
-
-llvm::Expected<Plan> lowerKnomial(llvm::StringRef Name,
-                                  const LoweringRequest &R) {
-  const KnomialShape Shape = chooseKnomialShape(R);
+Plan buildKnomialPlan(const LoweringRequest &R, const KnomialShape &Shape) {
   const Topology &Topo = R.Topo;
   const uint32_t N = Topo.numNodes();
   const TopologyKind Kind = Topo.kind();
@@ -304,6 +295,130 @@ llvm::Expected<Plan> lowerKnomial(llvm::StringRef Name,
     }
   }
   return B.take();
+}
+
+
+/// Candidate splits the verifier prices: every combination of the axes'
+/// splits (and the flat tree) while their plans stay within this many
+/// transfers in all; past it each axis keeps its splits of least closed-form
+/// time under b + 2o + hop and max(a, nic).
+static constexpr uint64_t CandidateTransferBudget = uint64_t(1) << 22;
+
+std::vector<KnomialShape> knomialCandidates(const LoweringRequest &R) {
+  const bool Cube = R.Topo.kind() == TopologyKind::Hypercube;
+  const uint32_t N = R.Topo.numNodes();
+  llvm::SmallVector<uint32_t, 3> Extents = axisExtents(R.Topo);
+  // Per axis, its splits in order of rounds (fewer first).
+  std::vector<std::vector<llvm::SmallVector<KnomialRound, 8>>> Splits;
+  for (unsigned Axis = 0; Axis < Extents.size(); ++Axis) {
+    const uint64_t E = Extents[Axis];
+    if (E <= 1)
+      continue;
+    Splits.emplace_back();
+    for (unsigned T = 1; (uint64_t(1) << (T - 1)) < E; ++T) {
+      auto Digits = splitAxis(Axis, E, T, Cube);
+      if (!Digits.empty())
+        Splits.back().push_back(Digits);
+    }
+  }
+  const bool FlatToo = N > 1 && N <= (1u << 16);
+  // Keep the K best splits of each axis (by b' + s max(a, nic) m per round)
+  // while the combinations' plans exceed the budget.
+  auto Combinations = [&] {
+    uint64_t C = 1;
+    for (const auto &L : Splits)
+      C *= L.size();
+    return C + (FlatToo ? 1 : 0);
+  };
+  while (Combinations() * std::max<uint64_t>(N - 1, 1) > CandidateTransferBudget) {
+    size_t Longest = 0;
+    for (size_t A = 1; A < Splits.size(); ++A)
+      if (Splits[A].size() > Splits[Longest].size())
+        Longest = A;
+    auto &L = Splits[Longest];
+    if (L.size() <= 1)
+      break;
+    auto Estimate = [&](const llvm::SmallVector<KnomialRound, 8> &Digits) {
+      double T = 0;
+      for (const KnomialRound &Round : Digits)
+        T += R.Model.startup() +
+             double(knomialSlowdown(R, Round)) * R.Model.perByte() * double(R.Bytes);
+      return T;
+    };
+    size_t Worst = 0;
+    for (size_t I = 1; I < L.size(); ++I)
+      if (Estimate(L[I]) >= Estimate(L[Worst]))
+        Worst = I;
+    L.erase(L.begin() + Worst);
+  }
+  // Every combination of the axes' splits (the last axis fastest).
+  std::vector<KnomialShape> Shapes;
+  std::vector<size_t> Pick(Splits.size(), 0);
+  for (;;) {
+    KnomialShape S;
+    for (size_t A = 0; A < Splits.size(); ++A) {
+      const auto &Digits = Splits[A][Pick[A]];
+      // Highest place value first: holders own disjoint blocks.
+      S.Rounds.append(Digits.rbegin(), Digits.rend());
+    }
+    Shapes.push_back(S);
+    size_t A = Splits.size();
+    while (A > 0 && ++Pick[A - 1] == Splits[A - 1].size())
+      Pick[--A] = 0;
+    if (A == 0)
+      break;
+  }
+  // Fewer rounds (start-ups) first: they win ties.
+  std::stable_sort(Shapes.begin(), Shapes.end(),
+                   [](const KnomialShape &X, const KnomialShape &Y) {
+                     return X.Rounds.size() < Y.Rounds.size();
+                   });
+  // As closedFormShape: the flat tree competes with two rounds or more
+  // (one round on one axis is the flat tree already), and loses ties.
+  if (FlatToo && Shapes.front().Rounds.size() > 1) {
+    KnomialShape Flat;
+    Flat.Flat = true;
+    Shapes.push_back(Flat);
+  }
+  return Shapes;
+}
+
+/// The modern words: a round's start-ups queue on the sender (o, g), grow
+/// with each target's hops and share the interface (nic), and under
+/// timing=ranks rounds overlap, so no per-round sum is the cost. The
+/// candidates are built and timed by the cost pass.
+static KnomialShape verifiedShape(const LoweringRequest &R) {
+  std::vector<KnomialShape> Shapes = knomialCandidates(R);
+  auto Choice = leastVerifiedCost(
+      Shapes.size(),
+      [&](size_t I) -> llvm::Expected<Plan> {
+        return buildKnomialPlan(R, Shapes[I]);
+      },
+      R.Bytes);
+  // buildKnomialPlan cannot fail.
+  VerifiedChoice C = llvm::cantFail(std::move(Choice));
+  KnomialShape Best = Shapes[C.Index];
+  Best.Time = C.Time;
+  return Best;
+}
+
+KnomialShape chooseKnomialShape(const LoweringRequest &R) {
+  return usesModernCosts(R.Model) ? verifiedShape(R) : closedFormShape(R);
+}
+
+llvm::Error checkKnomial(llvm::StringRef Name, const LoweringRequest &R) {
+  if (llvm::Error E = checkWormholeRequest(Name, R))
+    return E;
+  if (R.Model.Contention != ContentionPolicy::Charge)
+    return fail(Name +
+                " sends several messages from a port and over a link "
+                "at once; it needs contention=charge (got contention=forbid)");
+  return llvm::Error::success();
+}
+
+llvm::Expected<Plan> lowerKnomial(llvm::StringRef Name,
+                                  const LoweringRequest &R) {
+  return buildKnomialPlan(R, chooseKnomialShape(R));
 }
 
 } // namespace bcastc

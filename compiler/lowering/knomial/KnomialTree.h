@@ -32,6 +32,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <vector>
+
 namespace bcastc {
 
 /// One round: every holder sends to the offsets j * PlaceValue, 0 < j <
@@ -49,7 +51,8 @@ struct KnomialShape {
   bool Flat = false;
   llvm::SmallVector<KnomialRound, 8> Rounds;
   /// Modelled time of the plan (microseconds): per round b + s a m, s the
-  /// round's slowdown (port and link, see knomialSlowdown).
+  /// round's slowdown (port and link, see knomialSlowdown); under the
+  /// modern words the cost pass's time of the plan.
   double Time = 0;
 };
 
@@ -64,8 +67,21 @@ uint32_t knomialSlowdown(const LoweringRequest &R, const KnomialRound &Round);
 uint32_t flatSlowdown(const LoweringRequest &R);
 
 /// The rounds of least modelled time for \p R (an axis of extent e may take
-/// 1 to ceil(lg e) rounds), or the flat tree when it is cheaper.
+/// 1 to ceil(lg e) rounds), or the flat tree when it is cheaper. Seidel's
+/// model: per axis, the split of least sum of b + s a m. Under the modern
+/// words (common/VerifiedChoice.h) every combination of the axes' splits
+/// and the flat tree is built and the one the cost pass times fastest
+/// kept (on a tie the fewer rounds); Time is then the cost pass's.
 KnomialShape chooseKnomialShape(const LoweringRequest &R);
+
+/// The shapes chooseKnomialShape prices under the modern words, fewer
+/// rounds first, the flat tree last: every combination of the axes' splits
+/// while their plans total at most 2^22 transfers (past that the splits of
+/// least b + 2o + hop + s max(a, nic) m per round).
+std::vector<KnomialShape> knomialCandidates(const LoweringRequest &R);
+
+/// The plan of \p Shape's rounds (or flat tree) for \p R.
+Plan buildKnomialPlan(const LoweringRequest &R, const KnomialShape &Shape);
 
 /// Wormhole, latency 1, contention=charge, root in range.
 CheckFunction checkKnomial;

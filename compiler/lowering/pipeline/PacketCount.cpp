@@ -36,6 +36,12 @@ double pipelineTime(const PipelineShape &S, uint64_t Packets,
          (M.startup() + M.perByte() * double(Bytes) / double(Packets));
 }
 
+double realPacketOptimum(double Fill, double PerPacket, const MachineModel &M,
+                         uint64_t Bytes) {
+  return std::sqrt(Fill * M.perByte() * double(Bytes) /
+                   (PerPacket * M.startup()));
+}
+
 uint64_t enoughPackets(llvm::function_ref<double(uint64_t)> Time,
                        uint64_t Best) {
   // Fewer packets when more do not pay: a P that halves the plan for a
@@ -51,8 +57,7 @@ uint32_t bestPacketCount(const PipelineShape &S, const MachineModel &M,
   const uint32_t Max = maxPackets(Bytes, NumRanks);
   double Real = 1;
   if (S.Fill > 0 && M.startup() > 0)
-    Real = std::sqrt(double(S.Fill) * M.perByte() * double(Bytes) /
-                     (double(S.PerPacket) * M.startup()));
+    Real = realPacketOptimum(double(S.Fill), double(S.PerPacket), M, Bytes);
   else if (S.Fill > 0)
     Real = Max; // No start-up cost: as many packets as allowed.
   uint64_t Center = uint64_t(std::clamp(Real, 1.0, double(Max)));

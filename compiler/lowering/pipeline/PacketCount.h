@@ -57,6 +57,14 @@ uint64_t enoughPackets(llvm::function_ref<double(uint64_t)> Time,
 /// once) stay within a few million, so ranking stays fast on 2^20 nodes.
 uint32_t maxPackets(uint64_t Bytes, uint32_t NumRanks = 0);
 
+/// The real P of least (Fill + PerPacket*P) * (b' + a'*m/P), with the
+/// start-up b' = M.startup() (b + hop + 2o) and per-byte a' = M.perByte()
+/// (max(a, nic)): sqrt(Fill*a'*m / (PerPacket*b')). Every packet-count
+/// chooser starts from it (pipelines, two-tree, hypercube EDSTs), so each
+/// prices the modern words alike. Needs Fill, PerPacket and b' > 0.
+double realPacketOptimum(double Fill, double PerPacket, const MachineModel &M,
+                         uint64_t Bytes);
+
 /// T(P) = Rounds(P) * (b + a*m/P) under \p M for \p Bytes bytes.
 double pipelineTime(const PipelineShape &S, uint64_t Packets,
                     const MachineModel &M, uint64_t Bytes);

@@ -2,6 +2,7 @@
 
 #include "compiler/lowering/recursion/AllPortNetworkPartitioning.h"
 
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/recursion/DominatingNodes.h"
 #include "compiler/lowering/recursion/ScatterCollect.h"
 
@@ -121,6 +122,25 @@ llvm::Error checkAllPortNetworkPartitioning(llvm::StringRef Name,
 
 llvm::Expected<Plan> lowerAllPortNetworkPartitioning(llvm::StringRef Name,
                                                      const LoweringRequest &R) {
+  // Under the modern words no closed form prices d (start-ups grow with
+  // each message's hops and queue on a node's CPU): without --np-d every d
+  // is lowered and the cost pass's least time kept.
+  if (R.NpD < 0 && usesModernCosts(R.Model)) {
+    auto GD = npdGrid(Name, R);
+    if (!GD)
+      return GD.takeError();
+    LoweringRequest Fixed = R;
+    auto C = leastVerifiedCost(
+        GD->first.logSide(0) + 1,
+        [&](size_t D) {
+          Fixed.NpD = int(D);
+          return lowerAllPortNetworkPartitioning(Name, Fixed);
+        },
+        R.Bytes);
+    if (!C)
+      return C.takeError();
+    return std::move(C->Chosen);
+  }
   auto GD = npdGrid(Name, R);
   if (!GD)
     return GD.takeError();

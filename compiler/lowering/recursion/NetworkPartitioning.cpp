@@ -2,6 +2,7 @@
 
 #include "compiler/lowering/recursion/NetworkPartitioning.h"
 
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/recursion/FlintSchedule.h"
 #include "compiler/lowering/recursion/MeshGrid.h"
 #include "compiler/lowering/recursion/RecursiveDivision.h"
@@ -69,7 +70,33 @@ npGrid(llvm::StringRef Name, Inner I, const LoweringRequest &R) {
 }
 
 llvm::Expected<Plan> lowerNp(llvm::StringRef Name, Inner I,
+                             const LoweringRequest &R);
+
+/// Under the modern words no closed form prices d (start-ups grow with
+/// each message's hops, the diagonal's scatter queues on one node): without
+/// --np-d every d is lowered and the cost pass's least time kept.
+llvm::Expected<Plan> lowerNpOfLeastVerifiedCost(llvm::StringRef Name, Inner I,
+                                                const LoweringRequest &R) {
+  auto GD = npGrid(Name, I, R);
+  if (!GD)
+    return GD.takeError();
+  LoweringRequest Fixed = R;
+  auto C = leastVerifiedCost(
+      GD->first.logSide(0) + 1,
+      [&](size_t D) {
+        Fixed.NpD = int(D);
+        return lowerNp(Name, I, Fixed);
+      },
+      R.Bytes);
+  if (!C)
+    return C.takeError();
+  return std::move(C->Chosen);
+}
+
+llvm::Expected<Plan> lowerNp(llvm::StringRef Name, Inner I,
                              const LoweringRequest &R) {
+  if (R.NpD < 0 && usesModernCosts(R.Model))
+    return lowerNpOfLeastVerifiedCost(Name, I, R);
   auto GD = npGrid(Name, I, R);
   if (!GD)
     return GD.takeError();

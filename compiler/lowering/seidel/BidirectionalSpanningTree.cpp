@@ -90,17 +90,18 @@ static double bstTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
 
 llvm::Expected<Plan> lowerBidirectionalSpanningTree(llvm::StringRef Name,
                                                     const LoweringRequest &R) {
-  LinearStrategy S = chooseLinearStrategy(R, bstTime);
-  unsigned Nu = S.Nu;
-  return lowerOnLinearArray(R, Name, S.Companions, uint32_t(2) << Nu,
-                            [&](VirtualPlanBuilder &B, const VirtualArray &A,
-                                uint64_t Root, ChunkRange Whole) {
-                              if (Nu > 0)
-                                metanodeBidirectionalSpanningTree(B, A, Root,
-                                                                  Nu, Whole);
-                              else
-                                bidirectionalSpanningTree(B, A, Root, Whole);
-                            });
+  return lowerLinearOfLeastCost(R, bstTime, [&](const LinearStrategy &S) {
+    unsigned Nu = S.Nu;
+    return lowerOnLinearArray(R, Name, S.Companions, uint32_t(2) << Nu,
+                              [&](VirtualPlanBuilder &B, const VirtualArray &A,
+                                  uint64_t Root, ChunkRange Whole) {
+                                if (Nu > 0)
+                                  metanodeBidirectionalSpanningTree(B, A, Root,
+                                                                    Nu, Whole);
+                                else
+                                  bidirectionalSpanningTree(B, A, Root, Whole);
+                              });
+  });
 }
 
 } // namespace bcastc

@@ -183,7 +183,12 @@ void EmbeddedMesh::serveCompanions(VirtualPlanBuilder &B, ChunkRange Whole,
 }
 
 bool preferBidirectionalCompanions(const LoweringRequest &R) {
-  return R.Model.A * double(R.Bytes) > 2 * R.Model.B;
+  // A block's full and companion lines are adjacent, and each step of
+  // either way sends at most one message from and to a node, so a message
+  // costs b + 2o + hop h + max(a, nic) m' exactly: ST's steps cross 1 and 1
+  // hop, BST's 1, 2 and 1. 2(a'm + b'') + 2 hop > 3(a'm/2 + b'') + 4 hop
+  // (b'' = b + 2o, a' = max(a, nic)) iff a'm > 2(b'' + 2 hop).
+  return R.Model.perByte() * double(R.Bytes) > 2 * R.Model.startup(2);
 }
 
 bool meshUsesCompanions(const LoweringRequest &R, bool VirtualApplies) {

@@ -98,7 +98,9 @@ private:
 };
 
 /// True when the 2 x 2 companion blocks are cheaper by BST than by ST at
-/// \p R.Bytes: 3(ma/2 + b) < 2(ma + b), i.e. ma > 2b.
+/// \p R.Bytes: 3(ma/2 + b) < 2(ma + b), i.e. ma > 2b; under the modern
+/// words max(a, nic) m > 2(b + 2o + 2 hop) (BST's middle step crosses two
+/// hops).
 bool preferBidirectionalCompanions(const LoweringRequest &R);
 
 /// True when \p R asks for companions (explicitly, or Auto when virtual

@@ -2,8 +2,9 @@
 
 #include "compiler/lowering/seidel/LinearArrayRequest.h"
 
-#include "compiler/lowering/seidel/VirtualArray.h"
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/common/WormholeRequest.h"
+#include "compiler/lowering/seidel/VirtualArray.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -77,6 +78,24 @@ LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
     }
   }
   return S;
+}
+
+Plan lowerLinearOfLeastCost(
+    const LoweringRequest &R, LinearClosedForm Time,
+    llvm::function_ref<Plan(const LinearStrategy &S)> Lower) {
+  const uint32_t N = R.Topo.numNodes();
+  const unsigned FullNu = usableNu(R.Model, floorLog2(N));
+  if (!usesModernCosts(R.Model) || (N & (N - 1)) == 0 ||
+      R.Sizes != SizeStrategy::Auto || FullNu == 0)
+    return Lower(chooseLinearStrategy(R, Time));
+  const LinearStrategy Candidates[] = {{false, 0}, {true, FullNu}};
+  return llvm::cantFail(leastVerifiedCost(
+                            2,
+                            [&](size_t I) -> llvm::Expected<Plan> {
+                              return Lower(Candidates[I]);
+                            },
+                            R.Bytes))
+      .Chosen;
 }
 
 Plan lowerOnLinearArray(

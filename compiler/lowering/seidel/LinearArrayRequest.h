@@ -62,6 +62,16 @@ using LinearClosedForm = double (*)(const LoweringRequest &R, unsigned D,
 LinearStrategy chooseLinearStrategy(const LoweringRequest &R,
                                     LinearClosedForm Time);
 
+/// \p Lower's plan for chooseLinearStrategy(R, Time). Under the modern
+/// words (common/VerifiedChoice.h) the closed forms miss the hops of the
+/// trees' long first messages and the metanode's queued sends, so when
+/// Auto weighs virtual nodes against companions with nu > 0 both plans are
+/// lowered and the cost pass's cheaper kept (virtual nodes on a tie, as
+/// chooseLinearStrategy).
+Plan lowerLinearOfLeastCost(
+    const LoweringRequest &R, LinearClosedForm Time,
+    llvm::function_ref<Plan(const LinearStrategy &S)> Lower);
+
 /// Runs a broadcast built for 2^d positions on \p R's array and returns the
 /// plan, named after \p Algo, with \p NumChunks chunks. \p Broadcast lays
 /// the algorithm on positions \p A from position \p Root. With companions

@@ -48,17 +48,18 @@ static double stTime(const LoweringRequest &R, unsigned D, unsigned Nu) {
 
 llvm::Expected<Plan> lowerSpanningTree(llvm::StringRef Name,
                                        const LoweringRequest &R) {
-  LinearStrategy S = chooseLinearStrategy(R, stTime);
-  unsigned Nu = S.Nu;
-  return lowerOnLinearArray(R, Name, S.Companions, uint32_t(1) << Nu,
-                            [&](VirtualPlanBuilder &B, const VirtualArray &A,
-                                uint64_t Root, ChunkRange Whole) {
-                              if (Nu > 0)
-                                metanodeSpanningTree(B, A, Root, Nu, Whole);
-                              else
-                                spanningTreeBroadcast(B, A, Root,
-                                                      TreeBits::all(A), Whole);
-                            });
+  return lowerLinearOfLeastCost(R, stTime, [&](const LinearStrategy &S) {
+    unsigned Nu = S.Nu;
+    return lowerOnLinearArray(R, Name, S.Companions, uint32_t(1) << Nu,
+                              [&](VirtualPlanBuilder &B, const VirtualArray &A,
+                                  uint64_t Root, ChunkRange Whole) {
+                                if (Nu > 0)
+                                  metanodeSpanningTree(B, A, Root, Nu, Whole);
+                                else
+                                  spanningTreeBroadcast(
+                                      B, A, Root, TreeBits::all(A), Whole);
+                              });
+  });
 }
 
 } // namespace bcastc

@@ -1,11 +1,13 @@
 //===- compiler/lowering/torus_trees/TorusTrees.cpp -----------------------===//
 
 #include "compiler/lowering/torus_trees/TorusTrees.h"
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/pipeline/PacketCount.h"
 #include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/CutRingTrees.h"
 #include "compiler/lowering/torus_trees/MinimumDepthTrees.h"
 #include "compiler/lowering/torus_trees/RowColumnTrees.h"
+#include "verifier/Verifier.h"
 
 #include <algorithm>
 #include <cassert>
@@ -239,8 +241,20 @@ llvm::Expected<Plan> lowerTorusTrees(llvm::StringRef Name, TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K) {
   if (llvm::Error E = checkTorusKind(Name, Kind, R))
     return std::move(E);
-  if (K == 0)
+  if (K == 0) {
     K = chooseTorusTreePackets(Kind, R);
+    // streamTime prices a slot one b' and a': under the modern words a
+    // node's sends of a slot (one a tree) also queue their overheads and
+    // share its interface, so the cost pass's times of the lowered plans
+    // move k from there.
+    if (usesModernCosts(R.Model))
+      K = uint32_t(walkToLeastVerifiedCost(K, 1u << 16, [&](uint64_t Try) {
+        // K > 0 skips this choice; the request passed the check above.
+        return simulatePlanTime(
+            llvm::cantFail(lowerTorusTrees(Name, Kind, R, uint32_t(Try))),
+            R.Bytes);
+      }));
+  }
   std::vector<TreeStream> Streams =
       buildStreams(Kind, R.Topo, R.Root, K, R.Model.Links);
   // The trees are the algorithm's premise: edge-disjoint, of their depth.

@@ -87,7 +87,8 @@ std::vector<PacketStream> torusTreeStreams(TorusTreeKind Kind,
 uint32_t chooseTorusTreePackets(TorusTreeKind Kind, const LoweringRequest &R,
                                 uint32_t MaxK = 1u << 16);
 
-/// The plan with \p K packets per tree (0: chooseTorusTreePackets), named
+/// The plan with \p K packets per tree (0: chooseTorusTreePackets; under
+/// the modern words, from there downhill on the cost pass's times), named
 /// and diagnosed as \p Name (its registry row's CLI name).
 llvm::Expected<Plan> lowerTorusTrees(llvm::StringRef Name, TorusTreeKind Kind,
                                      const LoweringRequest &R, uint32_t K = 0);

@@ -296,9 +296,7 @@ llvm::Expected<TwoTreeLowering> lowerTwoTreeDetailed(llvm::StringRef Name,
         double(Best.P.numSteps() - Q->numSteps()) / double(Packets - Half);
     double Fill = double(Best.P.numSteps()) - Sigma * Packets;
     if (Sigma > 0 && Fill > 0) {
-      double Real =
-          std::sqrt(Fill * R.Model.perByte() * double(R.Bytes) /
-                    (Sigma * R.Model.startup()));
+      double Real = realPacketOptimum(Fill, Sigma, R.Model, R.Bytes);
       auto Fit = [&](uint64_t P) {
         return (Fill + Sigma * double(P)) *
                (R.Model.startup() +
