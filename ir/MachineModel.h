@@ -20,10 +20,11 @@
 // per-message CPU overhead at sender and receiver; g, the least gap between
 // two message starts on one node (LogGP); nic, a per-byte cost of a node's
 // interface shared by its concurrent sends (and its receives);
-// contention=share, bandwidth of a link or port shared per transfer;
-// timing=ranks, the plan timed as its MPI code runs (each rank runs its steps
-// in order, no barrier); error, the model's relative error, within which
-// rankings prefer fewer start-ups.
+// contention=share, concurrent transfers share a link's, port's or
+// interface's bandwidth (within a step; with timing=ranks as flows across
+// steps too, verifier/FlowTiming.h); timing=ranks, the plan timed as its MPI
+// code runs (each rank runs its steps in order, no barrier); error, the
+// model's relative error, within which rankings prefer fewer start-ups.
 //
 //===----------------------------------------------------------------------===//
 

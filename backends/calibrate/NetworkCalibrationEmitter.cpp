@@ -327,9 +327,12 @@ int main(int argc, char **argv) {
                  2 * O);
     // timing=ranks: bcastc's emitted code runs a rank's next step as soon
     // as its own transfers end, with no barrier, which is what was measured.
+    // contention=share: concurrent messages share a link's or interface's
+    // bandwidth, also across steps (verifier/FlowTiming.h), as a network
+    // does.
     std::fprintf(F,
                  "a=%.6g b=%.6g hop=%.6g o=%.6g g=%.6g nic=%.6g ports=%s "
-                 "timing=ranks\n",
+                 "contention=share timing=ranks\n",
                  A, BModel, Hop, O, G, Nic, PortsWord.c_str());
     std::fclose(F);
     std::printf("wrote %s: a=%.6g b=%.6g hop=%.6g o=%.6g g=%.6g nic=%.6g "

@@ -26,8 +26,10 @@
 # --machine=calibrate: emit `bcastc calibrate --topology=TOPO`'s program and
 # run it under smpirun on each platform first (PLATFORM/calibrate.log); words
 # the file lacks are added: ports=all on all-port platforms,
-# contention=charge and timing=ranks (each rank runs its steps as soon as
-# its own transfers allow, as the emitted code does). Prints per plan its predicted time (the model's, from
+# contention=share (concurrent messages share links and interfaces as
+# flows, across steps too) and timing=ranks (each rank runs its steps as
+# soon as its own transfers allow, as the emitted code does). Prints per
+# plan its predicted time (the model's, from
 # `bcastc algorithms`) next to the simulated one, and per platform and size
 # the worst simulated/predicted ratio of the top plans, `auto`'s pick (the
 # plan `bcastc cost --algorithm=auto` chooses) against the best simulated
@@ -243,7 +245,9 @@ rank_flags() {
   fi
   file="$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"
   [ $2 = all ] && ! grep -q 'ports=' "$file" && words="ports=all"
-  grep -q 'contention=' "$file" || words="$words contention=charge"
+  # Machine files of modern platforms: concurrent messages share links
+  # and interfaces as flows (contention=share), as SimGrid's CM02 does.
+  grep -q 'contention=' "$file" || words="$words contention=share"
   grep -q 'timing=' "$file" || words="$words timing=ranks"
   RANK=("--machine=$file")
   [ -n "$words" ] && RANK+=("--model=${words# }")

@@ -71,7 +71,8 @@ TEST(NetworkCalibration, TorusDistancesNeighboursAndDefaultSizes) {
                           "1048576ULL, 4194304ULL};"));
   EXPECT_TRUE(has(R.Text, "static const unsigned kRepeat = 3;"));
   EXPECT_TRUE(has(R.Text, "\"a=%.6g b=%.6g hop=%.6g o=%.6g g=%.6g nic=%.6g "
-                          "ports=%s \"\n                 \"timing=ranks\\n\""));
+                          "ports=%s \"\n                 \"contention=share "
+                          "timing=ranks\\n\""));
   EXPECT_TRUE(has(R.Text, "MPI_Init"));
 }
 

@@ -3,10 +3,10 @@
 # Sourced by the calibrate tests. `machine_file FILE` checks the file the
 # program wrote, stricter than MachineModel::parseWords (the tests also hand
 # the file to `bcastc compile --machine`): every line a `# ...` comment
-# but one, `a=X b=X hop=X o=X g=X nic=X ports=one|all|K timing=ranks` in
-# that order with X a finite number >= 0, a > 0. It sets M_a, M_b, M_hop,
-# M_o, M_g, M_nic, M_ports and M_timing, and returns 1 with a message if
-# the file is not so.
+# but one, `a=X b=X hop=X o=X g=X nic=X ports=one|all|K contention=share
+# timing=ranks` in that order with X a finite number >= 0, a > 0. It sets
+# M_a, M_b, M_hop, M_o, M_g, M_nic, M_ports, M_contention and M_timing, and
+# returns 1 with a message if the file is not so.
 # `within X WANT PCT` is true when |X - WANT| <= PCT % of WANT.
 #
 #===----------------------------------------------------------------------===#
@@ -21,7 +21,7 @@ machine_file() {
   [ "$(grep -c '^a=' "$f")" = 1 ] || { echo "$f: expected one line of words"; return 1; }
   words=$(grep '^a=' "$f")
   local num='([0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?)'
-  if ! grep -Eq "^a=$num b=$num hop=$num o=$num g=$num nic=$num ports=(one|all|[0-9]+) timing=ranks\$" <<<"$words"; then
+  if ! grep -Eq "^a=$num b=$num hop=$num o=$num g=$num nic=$num ports=(one|all|[0-9]+) contention=share timing=ranks\$" <<<"$words"; then
     echo "$f: bad words: $words"
     return 1
   fi

@@ -131,14 +131,26 @@ TEST(Knomial, RadicesFollowTheModel) {
             "knomial-linear:9-radices-3-3");
 }
 
-TEST(Knomial, NeedsChargedContention) {
+TEST(Knomial, NeedsChargedOrSharedContention) {
   LoweringRequest R = request("torus:4x4", "", 0, 8);
   auto P = lower(*findAlgorithm("knomial"), R);
   ASSERT_FALSE(bool(P));
   EXPECT_NE(llvm::toString(P.takeError())
                 .find("knomial sends several messages from a port and over a "
-                      "link at once; it needs contention=charge"),
+                      "link at once; it needs contention=charge or "
+                      "contention=share (got contention=forbid)"),
             std::string::npos);
+  // Shared links and interfaces time the same overload: the plan verifies.
+  for (const char *Model : {"contention=share", "contention=share timing=ranks",
+                            "ports=all contention=share hop=1 o=0.5"}) {
+    auto Shared = lower(*findAlgorithm("knomial"),
+                        request("torus:4x4", Model, 5, 1 << 16));
+    ASSERT_TRUE(bool(Shared)) << Model << ": "
+                              << llvm::toString(Shared.takeError());
+    VerificationResult V = verifyPlan(*Shared);
+    EXPECT_TRUE(V.verified()) << Model;
+    EXPECT_GT(V.Cost.Time, 0) << Model;
+  }
 }
 
 TEST(Knomial, Deterministic) {

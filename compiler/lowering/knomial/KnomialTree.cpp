@@ -409,10 +409,12 @@ KnomialShape chooseKnomialShape(const LoweringRequest &R) {
 llvm::Error checkKnomial(llvm::StringRef Name, const LoweringRequest &R) {
   if (llvm::Error E = checkWormholeRequest(Name, R))
     return E;
-  if (R.Model.Contention != ContentionPolicy::Charge)
+  // charge and share both time an overloaded port or link; forbid refuses.
+  if (R.Model.Contention == ContentionPolicy::Forbid)
     return fail(Name +
                 " sends several messages from a port and over a link "
-                "at once; it needs contention=charge (got contention=forbid)");
+                "at once; it needs contention=charge or contention=share "
+                "(got contention=forbid)");
   return llvm::Error::success();
 }
 
