@@ -35,6 +35,22 @@ leastVerifiedCost(size_t Count,
   return Best;
 }
 
+llvm::Expected<Plan> lowerEveryNpD(
+    const LoweringRequest &R, unsigned MaxD,
+    llvm::function_ref<llvm::Expected<Plan>(const LoweringRequest &)> Lower) {
+  LoweringRequest Fixed = R;
+  auto C = leastVerifiedCost(
+      size_t(MaxD) + 1,
+      [&](size_t D) {
+        Fixed.NpD = int(D);
+        return Lower(Fixed);
+      },
+      R.Bytes);
+  if (!C)
+    return C.takeError();
+  return std::move(C->Chosen);
+}
+
 uint64_t walkToLeastVerifiedCost(uint64_t Start, uint64_t Max,
                                  llvm::function_ref<double(uint64_t)> Time) {
   assert(Start >= 1 && Start <= Max && "the walk starts inside [1, Max]");

@@ -17,6 +17,7 @@
 #ifndef BCASTC_COMPILER_LOWERING_COMMON_VERIFIEDCHOICE_H
 #define BCASTC_COMPILER_LOWERING_COMMON_VERIFIEDCHOICE_H
 
+#include "compiler/Lowering.h"
 #include "ir/MachineModel.h"
 #include "ir/Plan.h"
 
@@ -49,6 +50,13 @@ struct VerifiedChoice {
 llvm::Expected<VerifiedChoice>
 leastVerifiedCost(size_t Count, llvm::function_ref<llvm::Expected<Plan>(size_t)> Lower,
                   uint64_t Bytes);
+
+/// np-rd/np-sc/np-d without --np-d under the modern words: \p Lower of
+/// \p R with NpD = d for every d in [0, \p MaxD], the least verified cost
+/// kept (the smaller d on a tie).
+llvm::Expected<Plan> lowerEveryNpD(
+    const LoweringRequest &R, unsigned MaxD,
+    llvm::function_ref<llvm::Expected<Plan>(const LoweringRequest &)> Lower);
 
 /// A packet count by the cost pass: from \p Start (a closed form's count),
 /// step to the cheaper neighbour in [1, \p Max] by \p Time (the cost

@@ -129,17 +129,10 @@ llvm::Expected<Plan> lowerAllPortNetworkPartitioning(llvm::StringRef Name,
     auto GD = npdGrid(Name, R);
     if (!GD)
       return GD.takeError();
-    LoweringRequest Fixed = R;
-    auto C = leastVerifiedCost(
-        GD->first.logSide(0) + 1,
-        [&](size_t D) {
-          Fixed.NpD = int(D);
-          return lowerAllPortNetworkPartitioning(Name, Fixed);
-        },
-        R.Bytes);
-    if (!C)
-      return C.takeError();
-    return std::move(C->Chosen);
+    return lowerEveryNpD(R, GD->first.logSide(0),
+                         [&](const LoweringRequest &Fixed) {
+                           return lowerAllPortNetworkPartitioning(Name, Fixed);
+                         });
   }
   auto GD = npdGrid(Name, R);
   if (!GD)

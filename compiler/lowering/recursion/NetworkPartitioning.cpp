@@ -80,17 +80,10 @@ llvm::Expected<Plan> lowerNpOfLeastVerifiedCost(llvm::StringRef Name, Inner I,
   auto GD = npGrid(Name, I, R);
   if (!GD)
     return GD.takeError();
-  LoweringRequest Fixed = R;
-  auto C = leastVerifiedCost(
-      GD->first.logSide(0) + 1,
-      [&](size_t D) {
-        Fixed.NpD = int(D);
-        return lowerNp(Name, I, Fixed);
-      },
-      R.Bytes);
-  if (!C)
-    return C.takeError();
-  return std::move(C->Chosen);
+  return lowerEveryNpD(R, GD->first.logSide(0),
+                       [&](const LoweringRequest &Fixed) {
+                         return lowerNp(Name, I, Fixed);
+                       });
 }
 
 llvm::Expected<Plan> lowerNp(llvm::StringRef Name, Inner I,
