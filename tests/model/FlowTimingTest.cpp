@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/PlanIO.h"
+#include "tests/model/CostOf.h"
 #include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
@@ -17,20 +17,6 @@
 using namespace bcastc;
 
 namespace {
-
-CostReport costOf(const std::string &Text) {
-  auto P = parsePlan(Text, "t.sched", PlanFormat::Text);
-  if (!P) {
-    ADD_FAILURE() << llvm::toString(P.takeError());
-    return CostReport();
-  }
-  VerificationResult R = verifyPlan(*P);
-  std::string Diags;
-  llvm::raw_string_ostream OS(Diags);
-  R.printDiagnostics(OS);
-  EXPECT_TRUE(R.verified()) << OS.str();
-  return R.Cost;
-}
 
 /// Allgather on linear:4 (node i holds chunk i, 1000 bytes each). Step 0's
 /// 0 -> 2 (links 0->1, 1->2) and step 1's 1 -> 3 (1->2, 2->3) share link

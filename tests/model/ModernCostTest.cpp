@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/PlanIO.h"
+#include "tests/model/CostOf.h"
 #include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
@@ -16,20 +16,6 @@
 using namespace bcastc;
 
 namespace {
-
-CostReport costOf(llvm::StringRef Text) {
-  auto P = parsePlan(Text, "t.sched", PlanFormat::Text);
-  if (!P) {
-    ADD_FAILURE() << llvm::toString(P.takeError());
-    return CostReport();
-  }
-  VerificationResult R = verifyPlan(*P);
-  std::string Diags;
-  llvm::raw_string_ostream OS(Diags);
-  R.printDiagnostics(OS);
-  EXPECT_TRUE(R.verified()) << OS.str();
-  return R.Cost;
-}
 
 /// A binomial tree on linear:8 whose steps mix long and short hops:
 ///   step 0: 0 -> 4 (4 hops)
