@@ -233,6 +233,9 @@ private:
 
 } // namespace
 
+static_assert(VerifierOptions().MaxFlowWork == FlowTiming::MaxWork,
+              "the verifier's default flow budget is FlowTiming's");
+
 namespace {
 /// What timeWithModernTerms() found.
 struct ModernTimes {
@@ -260,7 +263,7 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   ReadyTimes Ready(Ranks ? P.numNodes() : 0);
   std::optional<FlowTiming> Flows;
   if (Ranks && Share && FlowTiming::fits(P))
-    Flows.emplace(P);
+    Flows.emplace(P, Ctx.Opts.MaxFlowWork);
   double StepsTime = 0, RanksTime = 0;
   for (size_t S = 0; S < P.numSteps(); ++S) {
     const uint64_t Begin = P.StepStarts[S], End = P.StepStarts[S + 1];

@@ -22,7 +22,8 @@ static constexpr double Infinity = std::numeric_limits<double>::infinity();
 /// Resource keys: a link id or a node id, times 4, plus the kind.
 enum : uint64_t { LinkKey = 0, OutKey = 1, InKey = 2 };
 
-FlowTiming::FlowTiming(const Plan &P) : P(P) {
+FlowTiming::FlowTiming(const Plan &P, uint64_t WorkLimit)
+    : P(P), WorkLimit(WorkLimit) {
   const MachineModel &M = P.Model;
   FlowCap = M.A > 0 ? 1 / M.A : Infinity;
   LinkCap = M.A > 0 ? double(M.Capacity) / M.A : Infinity;
@@ -332,7 +333,7 @@ std::optional<double> FlowTiming::run() {
         drainFlow(E.Id, Now);
     }
     refill(Now);
-    if (Work > MaxWork)
+    if (Work > WorkLimit)
       return std::nullopt;
   }
   return Last;

@@ -69,7 +69,8 @@ public:
     return P.Transfers.size() <= MaxTransfers && P.numNodes() <= MaxTransfers;
   }
 
-  explicit FlowTiming(const Plan &P);
+  /// \p WorkLimit replaces MaxWork (tests force the fallback with it).
+  explicit FlowTiming(const Plan &P, uint64_t WorkLimit = MaxWork);
 
   /// Transfer \p I (of P.Transfers) moves \p Bytes; it starts flowing
   /// \p Before after both its ranks are ready and ends \p After after its
@@ -81,7 +82,7 @@ public:
   }
 
   /// Simulates the plan: the time its last transfer ends (0 without any),
-  /// or none once the work passes MaxWork.
+  /// or none once the work passes the limit.
   std::optional<double> run();
 
 private:
@@ -156,6 +157,7 @@ private:
   std::vector<ShareEntry> Heap; ///< Min-heap of (share, resource, stamp).
   uint32_t Epoch = 0;
   uint64_t Work = 0;
+  uint64_t WorkLimit;
   double Last = 0;
 };
 

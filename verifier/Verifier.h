@@ -20,6 +20,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,11 @@ struct VerifierOptions {
   /// Diagnostics kept per pass; the rest are counted in one final note.
   unsigned MaxDiagnosticsPerPass = 20;
   DataFlowAccounting DataFlow = DataFlowAccounting::Auto;
+  /// timing=ranks with contention=share: the most work the flow simulation
+  /// may take before the cost pass falls back to the per-step charge
+  /// (verifier/FlowTiming.h's MaxWork, 2^25). Tests lower it to check the
+  /// fallback.
+  uint64_t MaxFlowWork = uint64_t(1) << 25;
   /// When set, receives the time of each pass run, for benchmarks
   /// (bench/ScaleBench.cpp).
   std::vector<PassTime> *PassTimes = nullptr;
@@ -132,6 +138,24 @@ VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts = {});
 /// byte count (the ports pass's overload runs under contention=charge and
 /// share). Requires a plan that verified.
 double simulatePlanTime(const Plan &P, uint64_t Bytes);
+
+/// simulatePlanTime for one plan at many byte counts (the plan-set
+/// builder's crossover search): the ports, links and order passes, which do
+/// not depend on the byte count, run once, when it is made. \p P must
+/// outlive it and not change.
+class PlanTimer {
+public:
+  explicit PlanTimer(const Plan &P);
+  ~PlanTimer();
+  PlanTimer(PlanTimer &&) noexcept;
+  PlanTimer &operator=(PlanTimer &&) noexcept;
+  /// simulatePlanTime(P, Bytes).
+  double time(uint64_t Bytes);
+
+private:
+  struct Facts;
+  std::unique_ptr<Facts> F;
+};
 
 } // namespace bcastc
 

@@ -22,13 +22,14 @@ namespace bcastc {
 
 /// The cost report of the text-format plan \p Text; a test failure (and an
 /// empty report) if it does not parse or verify.
-inline CostReport costOf(llvm::StringRef Text) {
+inline CostReport costOf(llvm::StringRef Text,
+                         const VerifierOptions &Opts = {}) {
   auto P = parsePlan(Text, "t.sched", PlanFormat::Text);
   if (!P) {
     ADD_FAILURE() << llvm::toString(P.takeError());
     return CostReport();
   }
-  VerificationResult R = verifyPlan(*P);
+  VerificationResult R = verifyPlan(*P, Opts);
   std::string Diags;
   llvm::raw_string_ostream OS(Diags);
   R.printDiagnostics(OS);

@@ -54,6 +54,24 @@ TEST(FlowTiming, TransfersOfDifferentStepsShareALink) {
   EXPECT_LE(Ranks.LowerBound, Ranks.Time);
 }
 
+TEST(FlowTiming, PastItsWorkBudgetThePerStepChargeTimesThePlan) {
+  // A simulation that passes VerifierOptions::MaxFlowWork gives up, and the
+  // ranks are timed by each step's own sharing: the 110 of the test above
+  // (step 1 beside step 0 at full speed), with FlowTimed false so the
+  // report says `sharing: steps`. A budget the plan fits in changes nothing.
+  VerifierOptions Tight;
+  Tight.MaxFlowWork = 0;
+  CostReport Charged = costOf(crossStep("timing=ranks"), Tight);
+  EXPECT_NEAR(Charged.Time, 110, 1e-9);
+  EXPECT_DOUBLE_EQ(Charged.StepsTime, 130);
+  EXPECT_FALSE(Charged.FlowTimed);
+  VerifierOptions Ample;
+  Ample.MaxFlowWork = 1000;
+  CostReport Flowed = costOf(crossStep("timing=ranks"), Ample);
+  EXPECT_NEAR(Flowed.Time, 120, 1e-9);
+  EXPECT_TRUE(Flowed.FlowTimed);
+}
+
 TEST(FlowTiming, LongerRoutesGetLessOfASharedLink) {
   // As SimGrid's CM02, a flow's share of a bottleneck is proportional to
   // 1/(b + hop h). hop = 1: 0 -> 3 (3 hops, weight 1/13) starts at 13,
