@@ -10,7 +10,9 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
+#include <deque>
 #include <map>
+#include <memory>
 
 using namespace llvm;
 
@@ -81,6 +83,9 @@ struct Candidate {
   Plan P;
   const AlgorithmInfo *Algo;
   uint64_t Startups;
+  /// Times P at the sizes the bands are searched at (refers to P: the pool
+  /// is a deque, which never moves its elements).
+  std::unique_ptr<PlanTimer> Timer;
 };
 
 /// Builds one root class: its candidates and its bands.
@@ -97,7 +102,7 @@ public:
   /// and bisected between them.
   std::vector<SizeBand> bands(ArrayRef<uint64_t> Points);
 
-  std::vector<Candidate> Pool;
+  std::deque<Candidate> Pool;
   /// Why each algorithm did not give a candidate (the first reason).
   StringMap<std::string> WhyNot;
 
@@ -171,7 +176,8 @@ unsigned ClassBuilder::lowerAt(uint64_t Bytes) {
       WhyNot.try_emplace(A->Name, "its plan fails verification");
       continue;
     }
-    Pool.push_back(Candidate{std::move(*P), A, V.Cost.Startups});
+    Pool.push_back(Candidate{std::move(*P), A, V.Cost.Startups, nullptr});
+    Pool.back().Timer = std::make_unique<PlanTimer>(Pool.back().P);
     ++Added;
   }
   if (Added)
@@ -186,7 +192,7 @@ uint32_t ClassBuilder::winner(uint64_t Bytes) {
   uint32_t Best = 0;
   double BestTime = 0;
   for (uint32_t I = 0; I < Pool.size(); ++I) {
-    double T = simulatePlanTime(Pool[I].P, Bytes);
+    double T = Pool[I].Timer->time(Bytes);
     ++Out.Evaluations;
     // Ties: fewer start-ups (each is a latency the model may underrate),
     // then the earlier candidate.
@@ -419,6 +425,7 @@ Expected<PlanSetBuild> buildPlanSet(const PlanSetRequest &R) {
         while (Index < S.Plans.size() && !sameSchedule(S.Plans[Index], C.P))
           ++Index;
         if (Index == S.Plans.size()) {
+          C.Timer.reset(); // It refers to C.P.
           S.Plans.push_back(std::move(C.P));
         }
         It = SetIndex.emplace(B.PlanIndex, Index).first;

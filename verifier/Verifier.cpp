@@ -140,21 +140,41 @@ VerificationResult verifyPlan(const Plan &P, const VerifierOptions &Opts) {
   return Result;
 }
 
-double simulatePlanTime(const Plan &P, uint64_t Bytes) {
+/// What PlanTimer keeps between calls: the context the byte-independent
+/// passes filled once.
+struct PlanTimer::Facts {
+  explicit Facts(const Plan &P) : Sink(Ignored, 0), Ctx(P, Opts, Sink, 0) {}
   std::vector<Diagnostic> Ignored;
-  DiagnosticSink Sink(Ignored, 0);
+  DiagnosticSink Sink;
   VerifierOptions Opts;
-  PassContext Ctx(P, Opts, Sink, Bytes);
+  PassContext Ctx;
+};
+
+PlanTimer::PlanTimer(const Plan &P) : F(std::make_unique<Facts>(P)) {
   // Only the facts the cost pass needs; the plan has verified already.
   // Under contention=forbid a verified plan keeps every port within its
   // limit, so the ports pass would leave StepPortLoad at 1; otherwise it
-  // reports the overload factor the cost pass charges.
+  // reports the overload factor the cost pass charges. None of the three
+  // depends on the message length.
   if (P.Model.Contention != ContentionPolicy::Forbid)
-    runPortPass(Ctx);
-  runLinkPass(Ctx);
-  runOrderPass(Ctx);
-  runCostPass(Ctx);
-  return Ctx.Cost.Time;
+    runPortPass(F->Ctx);
+  runLinkPass(F->Ctx);
+  runOrderPass(F->Ctx);
+}
+
+PlanTimer::~PlanTimer() = default;
+PlanTimer::PlanTimer(PlanTimer &&) noexcept = default;
+PlanTimer &PlanTimer::operator=(PlanTimer &&) noexcept = default;
+
+double PlanTimer::time(uint64_t Bytes) {
+  F->Ctx.Bytes = Bytes;
+  F->Ctx.Cost = CostReport(); // The cost pass adds into its report.
+  runCostPass(F->Ctx);
+  return F->Ctx.Cost.Time;
+}
+
+double simulatePlanTime(const Plan &P, uint64_t Bytes) {
+  return PlanTimer(P).time(Bytes);
 }
 
 } // namespace bcastc

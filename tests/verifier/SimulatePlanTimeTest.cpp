@@ -5,7 +5,8 @@
 // reports: on plans whose ports carry several messages at once
 // (contention=charge or share, where the ports pass hands the cost pass a
 // slowdown), with and without the modern words, at the plan's own byte
-// count and at others.
+// count and at others; PlanTimer, which keeps the byte-independent passes'
+// facts for the plan-set builder, gives the same at every count.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,6 +70,10 @@ TEST(SimulatePlanTime, IsTheVerifiersTimeWhenPortsAreOverloaded) {
           ASSERT_TRUE(V.verified());
           for (uint32_t L : V.Cost.StepPortLoad)
             Overloaded += L > 1;
+          // One PlanTimer serves every byte count, in any order: it keeps
+          // the byte-independent passes' facts, not the last report.
+          PlanTimer Timer(Q);
+          EXPECT_EQ(Timer.time(1), verifiedTime(Q, 1));
           for (uint64_t Bytes : {uint64_t(0), uint64_t(8), uint64_t(1000),
                                  uint64_t(65536), uint64_t(1) << 24}) {
             SCOPED_TRACE(llvm::formatv("{0} {1} contention={2}, {3} bytes",
@@ -76,6 +81,7 @@ TEST(SimulatePlanTime, IsTheVerifiersTimeWhenPortsAreOverloaded) {
                              .str());
             double Want = verifiedTime(Q, Bytes);
             EXPECT_EQ(simulatePlanTime(Q, Bytes), Want);
+            EXPECT_EQ(Timer.time(Bytes), Want);
             // Without the ports pass's slowdown the cost pass would time
             // these plans as if every port were within its limit.
             Plan Unloaded = Q;
