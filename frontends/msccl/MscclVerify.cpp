@@ -112,10 +112,11 @@ static llvm::json::Object diagnosticJson(llvm::StringRef File, unsigned Line,
                                          llvm::StringRef Message,
                                          const llvm::DenseMap<unsigned, Where>
                                              &At) {
-  llvm::json::Object O{{"file", File},
+  // json::Value keeps a StringRef as a reference: copy.
+  llvm::json::Object O{{"file", File.str()},
                        {"line", int64_t(Line)},
-                       {"severity", Severity},
-                       {"message", Message}};
+                       {"severity", Severity.str()},
+                       {"message", Message.str()}};
   auto It = At.find(Line);
   if (It != At.end()) {
     if (It->second.Gpu >= 0)
@@ -130,7 +131,7 @@ static llvm::json::Object diagnosticJson(llvm::StringRef File, unsigned Line,
 
 llvm::json::Object mscclVerificationJson(const MscclVerification &V,
                                          llvm::StringRef File) {
-  llvm::json::Object O{{"file", File}, {"verified", V.Code == 0}};
+  llvm::json::Object O{{"file", File.str()}, {"verified", V.Code == 0}};
   llvm::json::Array Checks;
   for (const std::string &C : V.Checks)
     Checks.push_back(C);
