@@ -21,6 +21,29 @@ using namespace llvm;
 
 namespace bcastc {
 
+/// A plan diagnostic in an MSCCL file's terms: each `at line N` it names is
+/// the first send the transfer stands for; say which step that is.
+static std::string
+inFileTerms(StringRef Message,
+            const DenseMap<unsigned, std::string> &StepAt) {
+  std::string Msg;
+  StringRef Rest = Message;
+  for (size_t At; (At = Rest.find("at line ")) != StringRef::npos;) {
+    Msg += Rest.take_front(At + 8).str();
+    Rest = Rest.drop_front(At + 8);
+    StringRef Digits = Rest.take_while(isDigit);
+    Msg += Digits.str();
+    Rest = Rest.drop_front(Digits.size());
+    unsigned Line = 0;
+    if (Digits.getAsInteger(10, Line))
+      continue;
+    auto It = StepAt.find(Line);
+    if (It != StepAt.end())
+      Msg += " (" + It->second + ")";
+  }
+  return Msg + Rest.str();
+}
+
 /// An MSCCL algorithm file, checked in its own terms (frontends/msccl); with
 /// --topology, also as the plan the IR can express of it (contention, cost,
 /// data flow where the IR can say it; and -o). With \p Json the file's
@@ -64,25 +87,8 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
     llvm::erase_if(R.Diagnostics, [](const Diagnostic &D) {
       return StringRef(D.Pass) == "dataflow";
     });
-  // In the file's terms: each `at line N` a transfer's diagnostic names is
-  // the first send the transfer stands for; say which step that is.
-  for (Diagnostic &D : R.Diagnostics) {
-    std::string Msg;
-    StringRef Rest = D.Message;
-    for (size_t At; (At = Rest.find("at line ")) != StringRef::npos;) {
-      Msg += Rest.take_front(At + 8).str();
-      Rest = Rest.drop_front(At + 8);
-      unsigned Line = 0;
-      StringRef Digits = Rest.take_while(isDigit);
-      Msg += Digits.str();
-      Rest = Rest.drop_front(Digits.size());
-      auto It = Digits.getAsInteger(10, Line) ? MP->StepAt.end()
-                                              : MP->StepAt.find(Line);
-      if (It != MP->StepAt.end())
-        Msg += " (" + It->second + ")";
-    }
-    D.Message = Msg + Rest.str();
-  }
+  for (Diagnostic &D : R.Diagnostics)
+    D.Message = inFileTerms(D.Message, MP->StepAt);
   R.printDiagnostics(Err, File);
   static const char *SeverityNames[] = {"error", "warning", "note"};
   for (const Diagnostic &D : R.Diagnostics)
