@@ -33,6 +33,7 @@ struct Message {
   std::vector<Val> Data;
   const Threadblock *B;
   const Step *S;
+  uint64_t Hop;
 };
 
 enum class Coll { Broadcast, Allgather, Allreduce, ReduceScatter, Alltoall, Other };
@@ -72,6 +73,8 @@ private:
   /// gpu's threadblocks (steps of each known done before it, plus one).
   std::vector<std::vector<size_t>> Pc;
   std::vector<std::vector<std::vector<int32_t>>> Clock;
+  /// Per gpu, per tb, per step: its hop (MatchedTransfer::Hop).
+  std::vector<std::vector<std::vector<uint64_t>>> Hops;
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::deque<Message>> Fifo;
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<const Step *>>
       SendList;
@@ -127,6 +130,7 @@ void Simulator::init() {
   Accesses.resize(N);
   Pc.resize(N);
   Clock.resize(N);
+  Hops.resize(N);
   for (int64_t R = 0; R < N; ++R) {
     const Gpu &G = A.Gpus[R];
     for (BufKind K : {BufKind::I, BufKind::O, BufKind::S}) {
@@ -142,8 +146,10 @@ void Simulator::init() {
     }
     Pc[R].assign(G.Tbs.size(), 0);
     Clock[R].resize(G.Tbs.size());
+    Hops[R].resize(G.Tbs.size());
     for (const Threadblock &B : G.Tbs) {
       Clock[R][B.Id].assign(B.Steps.size() * G.Tbs.size(), 0);
+      Hops[R][B.Id].assign(B.Steps.size(), 0);
       for (const Step &S : B.Steps)
         TbOfStep[&S] = &B;
       for (const Step &S : B.Steps)
@@ -261,6 +267,10 @@ bool Simulator::exec(const Gpu &G, const Threadblock &B, const Step &S) {
       Mine[T] = std::max(Mine[T], Dep[T]);
   }
   Mine[B.Id] = int32_t(S.S) + 1;
+  uint64_t &Hop = Hops[G.Id][B.Id][S.S];
+  Hop = S.S > 0 ? Hops[G.Id][B.Id][S.S - 1] : 0;
+  if (S.DepId >= 0)
+    Hop = std::max(Hop, Hops[G.Id][S.DepId][S.Deps]);
   if (S.Type == OpType::Nop)
     return true;
   std::vector<Val> Data;
@@ -271,9 +281,16 @@ bool Simulator::exec(const Gpu &G, const Threadblock &B, const Step &S) {
     Q.pop_front();
     Data = std::move(M.Data);
     From = "received from " + stepName(A.Gpus[B.Recv], *M.B, *M.S);
-    MatchedTransfer T{B.Recv, G.Id, Report.Rounds, {}, reduces(S.Type)};
-    for (const Val &V : Data)
+    Hop = std::max(Hop, M.Hop + 1);
+    MatchedTransfer T;
+    T.From = B.Recv, T.To = G.Id, T.Round = Report.Rounds, T.Hop = M.Hop;
+    T.Reduces = reduces(S.Type);
+    T.SendLine = M.S->Line, T.RecvLine = S.Line;
+    T.SendTb = M.B->Id, T.SendStep = M.S->S, T.RecvTb = B.Id, T.RecvStep = S.S;
+    for (const Val &V : Data) {
       T.Chunks.push_back(V.Index);
+      T.Ranks.push_back(V.Ranks);
+    }
     Report.Matched.push_back(std::move(T));
   }
   if (readsSrc(S.Type)) {
@@ -333,7 +350,8 @@ bool Simulator::exec(const Gpu &G, const Threadblock &B, const Step &S) {
       V->Line = S.Line;
     }
   if (sends(S.Type)) {
-    Fifo[{G.Id, B.Send, B.Chan}].push_back(Message{std::move(Data), &B, &S});
+    Fifo[{G.Id, B.Send, B.Chan}].push_back(
+        Message{std::move(Data), &B, &S, Hop});
     ++Report.Transfers;
   }
   return true;

@@ -23,20 +23,30 @@
 #include "frontends/msccl/MscclAlgo.h"
 #include "frontends/msccl/MscclDiagnostics.h"
 
+#include "llvm/ADT/BitVector.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace bcastc {
 namespace msccl {
 
-/// A send met by its receive: what moved from gpu to gpu, and in which
-/// round of the run (rounds move data one hop).
+/// A send met by its receive: what moved from gpu to gpu, and when.
 struct MatchedTransfer {
   int64_t From = 0, To = 0;
+  /// The round of the run that received it.
   uint64_t Round = 0;
-  /// The chunk index each slot carried.
+  /// The send's hop: the longest chain of messages before it (through
+  /// program order, dependencies and receives), so a message sent at hop h
+  /// is received at hop h + 1 or later. A plan's step numbers.
+  uint64_t Hop = 0;
+  /// The chunk index each slot carried, and the gpus each had folded in.
   std::vector<int64_t> Chunks;
+  std::vector<llvm::BitVector> Ranks;
   bool Reduces = false;
+  /// The send's and the receive's steps (their threadblock ids and s=).
+  unsigned SendLine = 0, RecvLine = 0;
+  int64_t SendTb = 0, SendStep = 0, RecvTb = 0, RecvStep = 0;
 };
 
 struct SimulationReport {
