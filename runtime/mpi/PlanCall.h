@@ -12,6 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/mpi/Runtime.h"
+
+// Next, privateComm: the communicator the plan's messages travel on.
+
 #include "runtime/mpi/PrivateComm.h"
 
 // The collective with the exported function's arguments; an error code

@@ -1,4 +1,4 @@
-//===- runtime/mpi/PrivateComm.h - The communicator plans send on -*- C++ -*-===//
+//===- runtime/mpi/PrivateComm.h - Where plans send -------------*- C++ -*-===//
 //
 // An mpi-cpp file's function (runtime/mpi/PlanCall.h, SetCall.h) and
 // libbcastc_pmpi.so send on a duplicate of the caller's communicator, never

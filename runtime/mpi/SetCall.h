@@ -8,8 +8,9 @@
 // caller's private communicator (runtime/mpi/PrivateComm.h); the exported
 // function (runtime/mpi/Entry.h) raises its errors. Not a self-contained
 // header: include it inside an unnamed namespace after the headers
-// Runtime.h names and the set's tables (kFunctionName, kSetName, kNumRanks, kSymmetry, kNumAxes,
-// kAxisExtent, kAxisStride, kNodeOfRank, kRankOfNode, kNumClasses,
+// Runtime.h names and the set's tables (kFunctionName, kSetName,
+// kNumRanks, kSymmetry, kNumAxes, kAxisExtent, kAxisStride, kNodeOfRank,
+// kRankOfNode, kNumClasses,
 // kClassOfNode, kClassRep, kClassBandStart, kBandLo, kBandPlan, kPlanNames,
 // kPlanChunks, kPlanBase and the plans' tables concatenated, kAllSetStart,
 // kAllSetRanges, kAllRankStart, kAllOpStep, kAllOpPeer, kAllOpSetKind), with

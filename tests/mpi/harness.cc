@@ -195,7 +195,8 @@ void checkBig(MPI_Comm Comm, int Root) {
 /// MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG) is pending on Comm. The plan's
 /// messages travel on a private communicator, so none may match it; a send
 /// of this rank's own completes it afterwards.
-template <typename CheckFn> void withPendingReceive(MPI_Comm Comm, CheckFn Check) {
+template <typename CheckFn>
+void withPendingReceive(MPI_Comm Comm, CheckFn Check) {
   int Rank;
   MPI_Comm_rank(Comm, &Rank);
   int Got = -1;

@@ -1,7 +1,7 @@
 #!/bin/bash
 #===- tests/mpi/run_private_comm_test.sh - Single plans as MPI citizens ---===#
 #
-# run_private_comm_test.sh PLAN_SET_HARNESS_CC ERRHANDLER_HARNESS_CC GEN_PLAN BCASTC
+# run_private_comm_test.sh SET_HARNESS_CC ERRHANDLER_HARNESS_CC GEN_PLAN BCASTC
 #
 # A single plan's mpi-cpp function behaves as MPI's own collectives do
 # towards the application (the plan-set form's tests, run_plan_set_test.sh,
@@ -53,7 +53,8 @@ FUNC=bcastc_set_bcast
 if ! "$BCASTC" compile --topology=torus:4x4 --root=3 --bytes=1MiB \
   --emit=mpi-cpp --function-name=$FUNC -o plan.cc >compile.txt 2>&1 ||
   ! "$BCASTC" compile --topology=torus:4x4 --root=3 --bytes=1MiB \
-    --emit=mpi-header --function-name=$FUNC -o bcastc_set.h >>compile.txt 2>&1; then
+    --emit=mpi-header --function-name=$FUNC -o bcastc_set.h \
+    >>compile.txt 2>&1; then
   fail "bcastc compile failed: $(tail -3 compile.txt)"
 elif ! mpicxx "${MPI_CXXFLAGS[@]}" -I. "$SET_HARNESS" plan.cc -o isolation; then
   fail "the single plan with plan_set_harness.cc does not compile warning-free"
@@ -71,7 +72,8 @@ else
   root=$(grep -c "^$FUNC: called with root 16" isolation.err)
   lines=$(grep -c "^$FUNC: " isolation.err)
   [ "$comm" -eq 8 ] && [ "$root" -eq 8 ] && [ "$lines" -eq 16 ] ||
-    fail "isolation: $comm size and $root root misuse lines of $lines, want 8, 8 of 16"
+    fail "isolation: misuse lines: $comm size, $root root, $lines in all;" \
+      "want 8, 8, 16"
 fi
 
 # Errors through a user handler; the private duplicates' lifetime.
