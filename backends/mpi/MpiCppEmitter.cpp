@@ -61,7 +61,8 @@ const llvm::StringRef FileNames[] = {
     "kNumReceivedSends", "kReceivedSends", "gReported", "reportOnce",
     "TypeInfo", "isPlainBytes", "getTypeInfo", "isPackable", "chunkBegin",
     "packElements", "runSteps", "packSegments", "copyElements", "Staged",
-    "span", "deliver", "Received", "deliverAll"};
+    "span", "deliver", "Received", "deliverAll", "gPrivateKeyval",
+    "freePrivateComm", "privateComm", "collective"};
 
 /// The exported function's parameter list, wrapped after \p Name.
 std::string signature(const Plan &P, llvm::StringRef Pad) {
@@ -229,11 +230,15 @@ void writeHeader(const Plan &P, const EmitOptions &Opts, const Layout &L,
          << "// those ranks fold into a second accumulator as well.";
     break;
   }
-  OS << "\n// Messages carry tag (step mod 32768) on comm, so the caller must "
-        "not have\n"
-     << "// other point-to-point messages with such tags pending on comm. "
-        "Assumes a\n"
-     << "// homogeneous machine (MPI_Pack's output is the data bytes).\n"
+  OS << "\n// The plan's messages travel on a private duplicate of comm, made "
+        "on the first\n"
+     << "// call on comm and freed with it, so they never match the caller's "
+        "own\n"
+     << "// receives. Every error is raised on comm's error handler, as "
+        "MPI's own\n"
+     << "// collectives raise theirs, and returned. Assumes a homogeneous "
+        "machine\n"
+     << "// (MPI_Pack's output is the data bytes).\n"
      << "//\n"
      << "//===-------------------------------------------------------------"
         "---------===//\n\n";
@@ -368,7 +373,7 @@ llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
     Flags.push_back("BCASTC_SYNCHRONOUS_SENDS");
   if (!T.ReceivedSends.empty())
     Flags.push_back("BCASTC_RECEIVED_SENDS");
-  auto Runtime = selectRuntimeSource("runtime/mpi/Runtime.h", Flags);
+  auto Runtime = selectRuntimeSource("runtime/mpi/PlanCall.h", Flags);
   if (!Runtime)
     return Runtime.takeError();
   auto Entry = selectRuntimeSource("runtime/mpi/Entry.h", Flags);

@@ -43,8 +43,15 @@
 // Allreduce sends the user's datatype itself, receives reduce transfers into
 // scratch and folds them in with MPI_Reduce_local. Argument mismatches
 // (communicator size, root, negative count, send/receive sizes, a
-// non-commutative op) return an MPI error class before any communication
-// and print one line on stderr (first misuse per process only).
+// non-commutative op) fail before any communication and print one line on
+// stderr (first misuse per process only).
+//
+// A good MPI citizen, as the plan-set form (MpiCppSetEmitter.h): the plan's
+// messages travel on a private duplicate of comm, made on the first call on
+// comm and freed with it (runtime/mpi/PrivateComm.h), so they never match
+// the application's receives; every error, MPI's own included, is raised on
+// comm's error handler (MPI_Comm_call_errhandler) and returned, as
+// MPI_Bcast's would be (runtime/mpi/Entry.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,8 +2,8 @@
 //
 // The file has the single-plan file's three parts: a header comment (the
 // set, its plans, its classes and bands, the contract), tables, and the
-// embedded runtime (RuntimeSource.h), here runtime/mpi/SetCall.h and
-// SetEntry.h, which include the single-plan walker. Every plan becomes the
+// embedded runtime (RuntimeSource.h), here runtime/mpi/SetCall.h, which
+// includes the single-plan walker, and the single-plan file's Entry.h. Every plan becomes the
 // tables a single-plan file would hold (RankTables.h), and each kind of
 // table is one array over all plans, so each has one narrowest integer type
 // (CppTable.h) and the walker reads a plan through pointers into them
@@ -232,7 +232,7 @@ llvm::Expected<std::vector<EmittedFile>> emitMpiCppSet(const PlanSet &S,
   auto Runtime = selectRuntimeSource("runtime/mpi/SetCall.h", Flags);
   if (!Runtime)
     return Runtime.takeError();
-  auto Entry = selectRuntimeSource("runtime/mpi/SetEntry.h", Flags);
+  auto Entry = selectRuntimeSource("runtime/mpi/Entry.h", Flags);
   if (!Entry)
     return Entry.takeError();
 

@@ -1,8 +1,8 @@
 //===- runtime/mpi/AllGatherBody.h - Allgather's body -----------*- C++ -*-===//
 //
-// The rest of the exported function's body (runtime/mpi/Entry.h) for
-// allgather: its argument checks, then runSteps. A fragment of that
-// body; Entry.h includes it.
+// The rest of an allgather's body (runtime/mpi/PlanCall.h): its argument
+// checks, then runSteps on comm's private duplicate. A fragment of that
+// body; PlanCall.h includes it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +42,11 @@
     return MPI_SUCCESS;
   if (!isPackable(R) || (!InPlace && !isPackable(S)))
     return MPI_ERR_TYPE;
+  // Every check passed: the plan's messages go on comm's private duplicate
+  // (PrivateComm.h), made now, so misuse fails without communicating.
+  MPI_Comm Private;
+  if ((RC = privateComm(comm, Private)) != MPI_SUCCESS)
+    return RC;
   unsigned char *Recv = static_cast<unsigned char *>(recvbuf);
   unsigned char *Own =
       Recv + static_cast<uint64_t>(Rank) * static_cast<uint64_t>(recvcount) *
@@ -50,7 +55,7 @@
     if (!InPlace && (RC = copyElements(sendbuf, sendcount, S, Own, recvcount,
                                        R, comm)) != MPI_SUCCESS)
       return RC;
-    return runSteps(Rank, Recv, SegmentBytes, comm);
+    return runSteps(Rank, Recv, SegmentBytes, Private);
   }
 
   // A non-contiguous recvtype travels packed: this rank packs its own block
@@ -64,7 +69,7 @@
                : packElements(false, const_cast<void *>(sendbuf), sendcount,
                               S, OwnPacked, comm);
   if (RC == MPI_SUCCESS)
-    RC = runSteps(Rank, Packed, SegmentBytes, comm);
+    RC = runSteps(Rank, Packed, SegmentBytes, Private);
   for (uint64_t J = 0; RC == MPI_SUCCESS && J < kNumSegments; ++J)
     if (J != static_cast<uint64_t>(Rank) || !InPlace)
       RC = packElements(true,

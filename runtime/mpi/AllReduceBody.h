@@ -1,8 +1,8 @@
 //===- runtime/mpi/AllReduceBody.h - Allreduce's body -----------*- C++ -*-===//
 //
-// The rest of the exported function's body (runtime/mpi/Entry.h) for
-// allreduce: its argument checks, then runSteps. A fragment of that
-// body; Entry.h includes it.
+// The rest of an allreduce's body (runtime/mpi/PlanCall.h): its argument
+// checks, then runSteps on comm's private duplicate. A fragment of that
+// body; PlanCall.h includes it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,9 +41,14 @@
   }
   if (!isPackable(T))
     return MPI_ERR_TYPE;
+  // Every check passed: the plan's messages go on comm's private duplicate
+  // (PrivateComm.h), made now, so misuse fails without communicating.
+  MPI_Comm Private;
+  if ((RC = privateComm(comm, Private)) != MPI_SUCCESS)
+    return RC;
   if (sendbuf != MPI_IN_PLACE &&
       (RC = copyElements(sendbuf, count, T, recvbuf, count, T, comm)) !=
           MPI_SUCCESS)
     return RC;
   return runSteps(Rank, static_cast<unsigned char *>(recvbuf),
-                  static_cast<uint64_t>(count), T, op, comm);
+                  static_cast<uint64_t>(count), T, op, Private);

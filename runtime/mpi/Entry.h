@@ -1,10 +1,10 @@
 //===- runtime/mpi/Entry.h - The exported function's body -*- C++ -*-===//
 //
 // The body of the function an mpi-cpp file exports, after the emitter's
-// `extern "C" int NAME(...)` line: the checks every collective makes, then
-// the collective's own body (AllGatherBody.h, AllReduceBody.h,
-// SegmentsBody.h), which ends in runSteps (runtime/mpi/Runtime.h, which
-// must come first). The same collective flags select them.
+// `extern "C" int NAME(...)` line: one call of the plan's collective
+// (runtime/mpi/PlanCall.h) or, with BCASTC_PLAN_SET, of the plan set's Call
+// (runtime/mpi/SetCall.h), whichever must come first, and its error, if
+// any, raised on comm as MPI's own collectives raise theirs.
 // BCASTC_STANDALONE (never set by the emitter) gives the function a
 // signature of its own, bcastc_collective, for compiling it outside an
 // emitted file.
@@ -29,33 +29,23 @@ extern "C" int bcastc_collective(const void *sendbuf, void *recvbuf, int count,
 #endif
 #endif
 {
-  char Message[512];
-  int Size = 0, Rank = 0;
-  int RC = MPI_Comm_size(comm, &Size);
-  if (RC != MPI_SUCCESS)
-    return RC;
-  if (Size != kNumRanks) {
-    std::snprintf(Message, sizeof Message,
-                  "%s: the communicator has %d ranks, but plan '%s' is for %d",
-                  kFunctionName, Size, kPlanName, kNumRanks);
-    reportOnce(Message);
-    return MPI_ERR_COMM;
-  }
-#if BCASTC_BROADCAST
-  if (root != kRoot) {
-    std::snprintf(Message, sizeof Message,
-                  "%s: called with root %d, but plan '%s' broadcasts from %d",
-                  kFunctionName, root, kPlanName, kRoot);
-    reportOnce(Message);
-    return MPI_ERR_ROOT;
-  }
-#endif
-#if BCASTC_ALLGATHER
-#include "runtime/mpi/AllGatherBody.h"
+#if BCASTC_PLAN_SET
+  const int RC = Call().broadcast(buffer, count, datatype, root, comm);
+#elif BCASTC_BROADCAST
+  const int RC = collective(buffer, count, datatype, root, comm);
+#elif BCASTC_MULTIBROADCAST
+  const int RC = collective(buffer, count, datatype, comm);
+#elif BCASTC_ALLGATHER
+  const int RC = collective(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                            recvtype, comm);
 #elif BCASTC_ALLREDUCE
-#include "runtime/mpi/AllReduceBody.h"
-#else
-#include "runtime/mpi/CountChecks.h"
-#include "runtime/mpi/SegmentsBody.h"
+  const int RC = collective(sendbuf, recvbuf, count, datatype, op, comm);
 #endif
+  // comm's handler decides (fatal unless the application chose another);
+  // when it returns, so does the code. MPI_COMM_NULL has no handler: its
+  // errors go to MPI_COMM_WORLD's, as for MPI's own calls.
+  if (RC != MPI_SUCCESS)
+    MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm,
+                             RC);
+  return RC;
 }

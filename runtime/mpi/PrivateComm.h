@@ -1,15 +1,16 @@
-//===- runtime/mpi/PrivateComm.h - The communicator a set sends on -*- C++ -*-===//
+//===- runtime/mpi/PrivateComm.h - Where plans send -------------*- C++ -*-===//
 //
-// A plan set's function (runtime/mpi/SetCall.h) sends on a duplicate of the
-// caller's communicator, never on it: MPI matches messages within one
-// communicator only, so the plan's messages cannot match the application's
-// own receives (MPI_ANY_SOURCE, MPI_ANY_TAG included), nor its sends the
-// plan's. The duplicate is made on the first call on a communicator (a
-// collective call, as every call is) and cached on it as an attribute whose
-// delete callback frees it, so it goes when the caller frees the
-// communicator. The copy callback is MPI_COMM_NULL_COPY_FN: a duplicate of
-// the caller's communicator gets a private communicator of its own. Include
-// inside a namespace after <mpi.h> and <new>.
+// An mpi-cpp file's function (runtime/mpi/PlanCall.h, SetCall.h) and
+// libbcastc_pmpi.so send on a duplicate of the caller's communicator, never
+// on it: MPI matches messages within one communicator only, so the plan's
+// messages cannot match the application's own receives (MPI_ANY_SOURCE,
+// MPI_ANY_TAG included), nor its sends the plan's. The duplicate is made on
+// the first call on a communicator (a collective call, as every call is)
+// and cached on it as an attribute whose delete callback frees it, so it
+// goes when the caller frees the communicator. The copy callback is
+// MPI_COMM_NULL_COPY_FN: a duplicate of the caller's communicator gets a
+// private communicator of its own. Each emitted file has a key of its own.
+// Include inside a namespace after <mpi.h> and <new>.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,9 @@
 //===- runtime/mpi/SegmentsBody.h - Broadcasts' body ------------*- C++ -*-===//
 //
-// The rest of the exported function's body (runtime/mpi/Entry.h) for
-// broadcast and multibroadcast, after CountChecks.h: packing when the
-// datatype needs it, and runSteps. A fragment of that body; Entry.h and
-// SetCall.h (plan sets) include it.
+// The rest of a broadcast's or multibroadcast's body after CountChecks.h:
+// packing when the datatype needs it, and runSteps on comm's private
+// duplicate. A fragment of a function body; PlanCall.h and SetCall.h (plan
+// sets) include it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,21 +16,26 @@
       static_cast<uint64_t>(count) * static_cast<uint64_t>(T.Size);
   if (SegmentBytes == 0)
     return MPI_SUCCESS;
+  if (!isPackable(T))
+    return MPI_ERR_TYPE;
+  // Every check passed: the plan's messages go on comm's private duplicate
+  // (PrivateComm.h), made now, so misuse fails without communicating.
+  MPI_Comm Private;
+  if ((RC = privateComm(comm, Private)) != MPI_SUCCESS)
+    return RC;
   if (T.Contiguous)
     return runSteps(Rank, static_cast<unsigned char *>(buffer), SegmentBytes,
-                    comm);
+                    Private);
 
   // Other datatypes travel packed: each segment's source packs it before the
   // first step, the other ranks unpack it after the last.
-  if (!isPackable(T))
-    return MPI_ERR_TYPE;
   unsigned char *Packed =
       static_cast<unsigned char *>(std::malloc(kNumSegments * SegmentBytes));
   if (!Packed)
     return MPI_ERR_NO_MEM;
   RC = packSegments(false, Rank, buffer, count, T, Packed, comm);
   if (RC == MPI_SUCCESS)
-    RC = runSteps(Rank, Packed, SegmentBytes, comm);
+    RC = runSteps(Rank, Packed, SegmentBytes, Private);
   if (RC == MPI_SUCCESS)
     RC = packSegments(true, Rank, buffer, count, T, Packed, comm);
   std::free(Packed);

@@ -5,10 +5,12 @@
 // count * type size) to a plan and a relabelling of its nodes
 // (runtime/common/PlanSetDispatch.h), and the emitted runtime's walker
 // (runtime/mpi/Runtime.h, BCASTC_PLAN_SET variant) running that plan on the
-// caller's private communicator (runtime/mpi/PrivateComm.h). Not a self-contained header: include it
-// inside an unnamed namespace after the headers Runtime.h names and the
-// set's tables (kFunctionName, kSetName, kNumRanks, kSymmetry, kNumAxes,
-// kAxisExtent, kAxisStride, kNodeOfRank, kRankOfNode, kNumClasses,
+// caller's private communicator (runtime/mpi/PrivateComm.h); the exported
+// function (runtime/mpi/Entry.h) raises its errors. Not a self-contained
+// header: include it inside an unnamed namespace after the headers
+// Runtime.h names and the set's tables (kFunctionName, kSetName,
+// kNumRanks, kSymmetry, kNumAxes, kAxisExtent, kAxisStride, kNodeOfRank,
+// kRankOfNode, kNumClasses,
 // kClassOfNode, kClassRep, kClassBandStart, kBandLo, kBandPlan, kPlanNames,
 // kPlanChunks, kPlanBase and the plans' tables concatenated, kAllSetStart,
 // kAllSetRanges, kAllRankStart, kAllOpStep, kAllOpPeer, kAllOpSetKind), with
@@ -81,8 +83,7 @@ struct Call {
 
 #include "runtime/mpi/Runtime.h"
 
-  // MPI_Bcast's checks, before any communication; then the selected plan
-  // on comm's private duplicate.
+  // MPI_Bcast's checks, before any communication; then the selected plan.
   int broadcast(void *buffer, int count, MPI_Datatype datatype, int root,
                 MPI_Comm comm) {
     char Message[512];
@@ -124,13 +125,11 @@ struct Call {
       reportOnce(Message);
       return MPI_ERR_ROOT;
     }
-    MPI_Comm Private;
-    if ((RC = privateComm(comm, Private)) != MPI_SUCCESS)
-      return RC;
-    return segments(buffer, count, datatype, Private);
+    return segments(buffer, count, datatype, comm);
   }
 
-  // The selected plan on comm, packing datatypes that need it.
+  // The selected plan on comm's private duplicate, packing datatypes that
+  // need it.
   int segments(void *buffer, int count, MPI_Datatype datatype, MPI_Comm comm) {
     int RC = MPI_SUCCESS, Rank = 0;
 #include "runtime/mpi/SegmentsBody.h"

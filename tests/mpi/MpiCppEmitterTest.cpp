@@ -9,12 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "backends/mpi/MpiCppEmitter.h"
+#include "tests/mpi/FileScopeNames.h"
 #include "tests/mpi/HandPlans.h"
 #include "verifier/Verifier.h"
 
 #include "gtest/gtest.h"
 
+#include <set>
 #include <string>
+#include <vector>
 
 using namespace bcastc;
 
@@ -488,6 +491,32 @@ TEST(MpiCppEmitter, SendsAreSynchronousUnlessPostal) {
   std::string Postal = emit(handCollective("allreduce-postal3", 3));
   EXPECT_NE(Postal.find("MPI_Isend("), std::string::npos);
   EXPECT_EQ(Postal.find("MPI_Issend("), std::string::npos);
+}
+
+
+// The emitter's list of names against what its files define, for every
+// collective and runtime variant: a --function-name equal to any of them
+// would not compile.
+TEST(MpiCppEmitter, RefusesEveryNameTheFileDefines) {
+  std::vector<Plan> Plans;
+  Plans.push_back(spanningTree8());
+  Plans.push_back(handCollective("multibcast", 8, {0, 5, 3}));
+  Plans.push_back(handCollective("allgather-rd", 8));
+  Plans.push_back(handCollective("allreduce-rd", 8));
+  Plans.push_back(receivedCombine3());
+  std::set<std::string> All;
+  for (const Plan &P : Plans) {
+    const std::set<std::string> Names = fileScopeNames(emit(P, "f"));
+    for (const std::string &Name : Names)
+      EXPECT_NE(emitError(P, Name).find("already defined"), std::string::npos)
+          << P.Name << " " << Name;
+    All.insert(Names.begin(), Names.end());
+  }
+  for (const char *Expected :
+       {"kRoot", "kStepDue", "kReceivedSends", "reportOnce", "runSteps",
+        "Received", "gPrivateKeyval", "freePrivateComm", "privateComm",
+        "collective"})
+    EXPECT_EQ(All.count(Expected), 1u) << Expected;
 }
 
 } // namespace

@@ -36,7 +36,7 @@ TEST(RuntimeSourceTest, EveryVariantIsPlainCode) {
         Flags.push_back("BCASTC_SYNCHRONOUS_SENDS");
       if (Mask & 2)
         Flags.push_back("BCASTC_RECEIVED_SENDS");
-      const std::string Runtime = select("runtime/mpi/Runtime.h", Flags);
+      const std::string Runtime = select("runtime/mpi/PlanCall.h", Flags);
       const std::string Entry = select("runtime/mpi/Entry.h", Flags);
       SCOPED_TRACE(std::string(Kind) + " mask " + std::to_string(Mask));
       for (const std::string *Text : {&Runtime, &Entry}) {
@@ -45,14 +45,25 @@ TEST(RuntimeSourceTest, EveryVariantIsPlainCode) {
       }
       EXPECT_EQ(Runtime.rfind("bool gReported = false;\n", 0), 0u);
       EXPECT_NE(Runtime.find("int isPlainBytes("), std::string::npos);
-      EXPECT_EQ(Entry.rfind("{\n  char Message[512];\n", 0), 0u);
+      EXPECT_EQ(Entry.rfind("{\n  const int RC = collective(", 0), 0u);
+      EXPECT_NE(Entry.find("MPI_Comm_call_errhandler("), std::string::npos);
+      // The plan's messages go on the private duplicate only.
+      EXPECT_NE(Runtime.find("int privateComm(MPI_Comm Comm"),
+                std::string::npos);
+      EXPECT_NE(Runtime.find("privateComm(comm, Private)"), std::string::npos);
+      for (size_t At = Runtime.find("runSteps(Rank, "); At != std::string::npos;
+           At = Runtime.find("runSteps(Rank, ", At + 1)) {
+        const size_t End = Runtime.find(';', At);
+        EXPECT_EQ(Runtime.substr(End - 8, 8), "Private)")
+            << Runtime.substr(At, End - At);
+      }
       EXPECT_EQ(Runtime.find("MPI_Issend(") != std::string::npos,
                 bool(Mask & 1));
       const bool Reduce = llvm::StringRef(Kind) == "BCASTC_ALLREDUCE";
       EXPECT_EQ(Runtime.find("struct Received") != std::string::npos,
                 Reduce && (Mask & 2));
       EXPECT_EQ(Runtime.find("struct Staged") != std::string::npos, Reduce);
-      EXPECT_EQ(Entry.find("if (root != kRoot)") != std::string::npos,
+      EXPECT_EQ(Runtime.find("if (root != kRoot)") != std::string::npos,
                 llvm::StringRef(Kind) == "BCASTC_BROADCAST");
     }
 }

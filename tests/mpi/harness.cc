@@ -13,7 +13,10 @@
 //                          the root's pattern must reach every data byte of
 //                          every rank, holes and the bytes past the buffer must
 //                          keep their old contents; a wrong root and a negative
-//                          count must fail without communicating.
+//                          count must fail without communicating. All the
+//                          while an MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG)
+//                          of the harness's own is pending on the
+//                          communicator: no plan message may match it.
 //   harness ROOT big       one broadcast of 2^29 + 7 MPI_INTs: more than
 //                          INT_MAX bytes, so chunks go in several messages.
 //   harness ROOT mismatch  on one rank more than the plan's: every rank must
@@ -21,7 +24,8 @@
 //                          hanging), then the full check runs on a
 //                          communicator of the other ranks, split off.
 //
-// Exits non-zero on any mismatch. Messages go to stdout as `rank R: ...`.
+// MPI_COMM_WORLD returns errors (MPI_ERRORS_RETURN), as the misuse checks
+// need. Exits non-zero on any mismatch. Messages go to stdout as `rank R: ...`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,10 +191,38 @@ void checkBig(MPI_Comm Comm, int Root) {
   }
 }
 
+/// Tag isolation: runs Check(Comm) while an application's
+/// MPI_Irecv(MPI_ANY_SOURCE, MPI_ANY_TAG) is pending on Comm. The plan's
+/// messages travel on a private communicator, so none may match it; a send
+/// of this rank's own completes it afterwards.
+template <typename CheckFn>
+void withPendingReceive(MPI_Comm Comm, CheckFn Check) {
+  int Rank;
+  MPI_Comm_rank(Comm, &Rank);
+  int Got = -1;
+  MPI_Request Pending;
+  MPI_Irecv(&Got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, Comm, &Pending);
+  Check(Comm);
+  int Done = 0;
+  MPI_Test(&Pending, &Done, MPI_STATUS_IGNORE);
+  if (Done)
+    fail("the application's pending receive matched a plan message");
+  const int Mine = 4242 + Rank;
+  MPI_Send(&Mine, 1, MPI_INT, Rank, 7, Comm);
+  MPI_Status Status;
+  MPI_Wait(&Pending, &Status);
+  if (!Done && (Got != Mine || Status.MPI_TAG != 7))
+    fail("the application's pending receive got another message");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  // The misuse checks expect error codes back: as an application would, ask
+  // for them (the function raises its errors on the communicator's handler,
+  // fatal by default). Communicators split off inherit it.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
   MPI_Comm_rank(MPI_COMM_WORLD, &WorldRank);
   int WorldSize;
   MPI_Comm_size(MPI_COMM_WORLD, &WorldSize);
@@ -205,7 +237,8 @@ int main(int argc, char **argv) {
   const int Root = std::atoi(argv[1]);
 
   if (!std::strcmp(Mode, "ok")) {
-    checkAll(MPI_COMM_WORLD, Root);
+    withPendingReceive(MPI_COMM_WORLD,
+                       [&](MPI_Comm Comm) { checkAll(Comm, Root); });
   } else if (!std::strcmp(Mode, "big")) {
     checkBig(MPI_COMM_WORLD, Root);
   } else {
@@ -223,7 +256,7 @@ int main(int argc, char **argv) {
     const bool InPlan = WorldRank < WorldSize - 1;
     MPI_Comm_split(MPI_COMM_WORLD, InPlan ? 0 : 1, WorldRank, &Sub);
     if (InPlan)
-      checkAll(Sub, Root);
+      withPendingReceive(Sub, [&](MPI_Comm Comm) { checkAll(Comm, Root); });
     MPI_Comm_free(&Sub);
   }
 

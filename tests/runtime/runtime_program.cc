@@ -2,7 +2,7 @@
 //
 // Compiled by run_mpi_runtime_test.sh with one collective flag (and the
 // variant flags) and BCASTC_STANDALONE: hand-written tables for a 4-rank
-// plan, then runtime/mpi/Runtime.h and Entry.h exactly as an emitted file
+// plan, then runtime/mpi/PlanCall.h and Entry.h exactly as an emitted file
 // has them. Checks chunkBegin, isPlainBytes, the argument checks and every
 // byte of the collective; prints "ok" on each rank or exits 1.
 //
@@ -57,7 +57,7 @@ const uint8_t kReceivedSends[] = {0};
 #endif
 #endif
 
-#include "runtime/mpi/Runtime.h"
+#include "runtime/mpi/PlanCall.h"
 
 } // namespace
 

@@ -22,9 +22,11 @@
 // Another size, a negative count, or send and receive blocks of different byte
 // sizes return MPI_ERR_COMM, MPI_ERR_COUNT or MPI_ERR_TRUNCATE without
 // communicating.
-// Messages carry tag (step mod 32768) on comm, so the caller must not have
-// other point-to-point messages with such tags pending on comm. Assumes a
-// homogeneous machine (MPI_Pack's output is the data bytes).
+// The plan's messages travel on a private duplicate of comm, made on the first
+// call on comm and freed with it, so they never match the caller's own
+// receives. Every error is raised on comm's error handler, as MPI's own
+// collectives raise theirs, and returned. Assumes a homogeneous machine
+// (MPI_Pack's output is the data bytes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -307,13 +309,72 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
   return MPI_SUCCESS;
 }
 
-} // namespace
+// Next, privateComm: the communicator the plan's messages travel on.
 
-extern "C" int cube_allgather(const void *sendbuf, int sendcount,
-                              MPI_Datatype sendtype, void *recvbuf,
-                              int recvcount, MPI_Datatype recvtype,
-                              MPI_Comm comm) {
+// The attribute's key, created on first use, for the life of the process.
+// Unguarded: a program whose threads make their first calls on different
+// communicators at once must make one call first (MPI_THREAD_MULTIPLE does
+// not order this global).
+int gPrivateKeyval = MPI_KEYVAL_INVALID;
+
+// The delete callback: MPI calls it when the caller's communicator is
+// freed (or the attribute deleted).
+int freePrivateComm(MPI_Comm, int, void *Value, void *) {
+  MPI_Comm *Private = static_cast<MPI_Comm *>(Value);
+  const int RC = MPI_Comm_free(Private);
+  delete Private;
+  return RC;
+}
+
+// Sets Private to Comm's private duplicate, making it on the first call.
+// Its error handler returns: errors reach the caller, which raises them on
+// Comm, whose handler the application chose.
+int privateComm(MPI_Comm Comm, MPI_Comm &Private) {
+  int RC;
+  if (gPrivateKeyval == MPI_KEYVAL_INVALID &&
+      (RC = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, freePrivateComm,
+                                   &gPrivateKeyval, nullptr)) != MPI_SUCCESS)
+    return RC;
+  void *Value = nullptr;
+  int Found = 0;
+  if ((RC = MPI_Comm_get_attr(Comm, gPrivateKeyval, &Value, &Found)) !=
+      MPI_SUCCESS)
+    return RC;
+  if (Found) {
+    Private = *static_cast<MPI_Comm *>(Value);
+    return MPI_SUCCESS;
+  }
+  MPI_Comm *New = new (std::nothrow) MPI_Comm;
+  if (!New)
+    return MPI_ERR_NO_MEM;
+  if ((RC = MPI_Comm_dup(Comm, New)) != MPI_SUCCESS) {
+    delete New;
+    return RC;
+  }
+  if ((RC = MPI_Comm_set_errhandler(*New, MPI_ERRORS_RETURN)) != MPI_SUCCESS ||
+      (RC = MPI_Comm_set_attr(Comm, gPrivateKeyval, New)) != MPI_SUCCESS) {
+    MPI_Comm_free(New);
+    delete New;
+    return RC;
+  }
+  Private = *New;
+  return MPI_SUCCESS;
+}
+
+// The collective with the exported function's arguments; an error code
+// for the caller to raise.
+int collective(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+               void *recvbuf, int recvcount, MPI_Datatype recvtype,
+               MPI_Comm comm) {
   char Message[512];
+  // MPI_Comm_size would raise on MPI_COMM_WORLD's handler itself, and the
+  // caller again.
+  if (comm == MPI_COMM_NULL) {
+    std::snprintf(Message, sizeof Message, "%s: comm is MPI_COMM_NULL",
+                  kFunctionName);
+    reportOnce(Message);
+    return MPI_ERR_COMM;
+  }
   int Size = 0, Rank = 0;
   int RC = MPI_Comm_size(comm, &Size);
   if (RC != MPI_SUCCESS)
@@ -361,6 +422,11 @@ extern "C" int cube_allgather(const void *sendbuf, int sendcount,
     return MPI_SUCCESS;
   if (!isPackable(R) || (!InPlace && !isPackable(S)))
     return MPI_ERR_TYPE;
+  // Every check passed: the plan's messages go on comm's private duplicate
+  // (PrivateComm.h), made now, so misuse fails without communicating.
+  MPI_Comm Private;
+  if ((RC = privateComm(comm, Private)) != MPI_SUCCESS)
+    return RC;
   unsigned char *Recv = static_cast<unsigned char *>(recvbuf);
   unsigned char *Own =
       Recv + static_cast<uint64_t>(Rank) * static_cast<uint64_t>(recvcount) *
@@ -369,7 +435,7 @@ extern "C" int cube_allgather(const void *sendbuf, int sendcount,
     if (!InPlace && (RC = copyElements(sendbuf, sendcount, S, Own, recvcount,
                                        R, comm)) != MPI_SUCCESS)
       return RC;
-    return runSteps(Rank, Recv, SegmentBytes, comm);
+    return runSteps(Rank, Recv, SegmentBytes, Private);
   }
 
   // A non-contiguous recvtype travels packed: this rank packs its own block
@@ -383,7 +449,7 @@ extern "C" int cube_allgather(const void *sendbuf, int sendcount,
                : packElements(false, const_cast<void *>(sendbuf), sendcount,
                               S, OwnPacked, comm);
   if (RC == MPI_SUCCESS)
-    RC = runSteps(Rank, Packed, SegmentBytes, comm);
+    RC = runSteps(Rank, Packed, SegmentBytes, Private);
   for (uint64_t J = 0; RC == MPI_SUCCESS && J < kNumSegments; ++J)
     if (J != static_cast<uint64_t>(Rank) || !InPlace)
       RC = packElements(true,
@@ -391,5 +457,22 @@ extern "C" int cube_allgather(const void *sendbuf, int sendcount,
                                    static_cast<uint64_t>(R.Extent),
                         recvcount, R, Packed + J * SegmentBytes, comm);
   std::free(Packed);
+  return RC;
+}
+
+} // namespace
+
+extern "C" int cube_allgather(const void *sendbuf, int sendcount,
+                              MPI_Datatype sendtype, void *recvbuf,
+                              int recvcount, MPI_Datatype recvtype,
+                              MPI_Comm comm) {
+  const int RC = collective(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                            recvtype, comm);
+  // comm's handler decides (fatal unless the application chose another);
+  // when it returns, so does the code. MPI_COMM_NULL has no handler: its
+  // errors go to MPI_COMM_WORLD's, as for MPI's own calls.
+  if (RC != MPI_SUCCESS)
+    MPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_WORLD : comm,
+                             RC);
   return RC;
 }
