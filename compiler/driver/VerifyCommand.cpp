@@ -51,7 +51,7 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
     return VerificationFailed;
   }
   if (Opts.Output)
-    if (int E = emitPlan(*P, Opts, Err))
+    if (int E = emitPlan(*P, R, Opts, Err))
       return E;
   printCostSummary(*P, R, reportStream(Opts, Out, Err));
   return Verified;
@@ -161,7 +161,7 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
       continue;
     }
     if (Opts.Output) {
-      if (int E = emitPlan(*P, Opts, Err))
+      if (int E = emitPlan(*P, R, Opts, Err))
         return E;
     }
     // The report is what verify produces: standard output, unless the
