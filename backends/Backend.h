@@ -20,6 +20,8 @@
 
 namespace bcastc {
 
+struct CostReport;
+
 struct EmitOptions {
   /// Name of the emitted function (code backends).
   std::string FunctionName = "bcastc_broadcast";
@@ -28,6 +30,10 @@ struct EmitOptions {
   std::string MscclDialect = "azure";
   /// svg: `A..B` or `A`, the step numbers drawn (empty: every step).
   std::string SvgSteps;
+  /// svg: the verifier's cost of the plan (verifier/Verifier.h), the one
+  /// the driver reports, so the figure's times are the report's; when null
+  /// the backend verifies the plan itself.
+  const CostReport *Cost = nullptr;
 };
 
 /// One file a backend writes for a plan set. Name is empty for the file

@@ -6,8 +6,9 @@
     bcastc_dependencies()
 
 Bazel 4 does not load a repository's own WORKSPACE, so the system libraries
-bcastc builds against (Debian's LLVM 14, protobuf, Open MPI, GoogleTest, the
-names its BUILD files use: @llvm, @protobuf, @mpi, @gtest) are declared here
+bcastc builds against (Debian's LLVM 14, protobuf, Open MPI, GoogleTest,
+libxml2, the names its BUILD files use: @llvm, @protobuf, @mpi, @gtest,
+@libxml2; each also in bcastc's own WORKSPACE) are declared here
 with bcastc's BUILD files for them, and so are the offline stand-ins for
 rules_cc, rules_java and remote_coverage_tools, which Bazel 4.2.3 otherwise
 downloads. Nothing is downloaded.
@@ -18,6 +19,9 @@ _SYSTEM = {
     "gtest": "/usr/include/gtest",
     "protobuf": "/usr/include/google/protobuf",
     "mpi": "/usr/lib/x86_64-linux-gnu/openmpi",
+    # The MSCCL importer's XML parser: building the tool from source (the
+    # rule's default `bcastc`) needs it.
+    "libxml2": "/usr/include/libxml2",
 }
 
 def _bcastc_third_party_impl(rctx):

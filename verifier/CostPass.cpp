@@ -241,6 +241,7 @@ namespace {
 struct ModernTimes {
   double Steps = 0; ///< The lockstep sum.
   double Ranks = 0; ///< The ranks' critical path (= Steps under steps).
+  std::vector<double> StepTimes; ///< Each step's term of Steps.
   bool Flows = false; ///< Ranks from FlowTiming, not the per-step charge.
 };
 } // namespace
@@ -265,6 +266,7 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   if (Ranks && Share && FlowTiming::fits(P))
     Flows.emplace(P, Ctx.Opts.MaxFlowWork);
   double StepsTime = 0, RanksTime = 0;
+  std::vector<double> StepTimes(P.numSteps(), 0.0);
   for (size_t S = 0; S < P.numSteps(); ++S) {
     const uint64_t Begin = P.StepStarts[S], End = P.StepStarts[S + 1];
     if (Begin == End)
@@ -337,7 +339,8 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
         RanksTime = std::max(RanksTime, Ends);
       }
     }
-    StepsTime += StepMax + M.Rho * double(PermutedBytes);
+    StepTimes[S] = StepMax + M.Rho * double(PermutedBytes);
+    StepsTime += StepTimes[S];
     if (Ranks)
       for (uint64_t I = Begin; I < End; ++I) {
         const Transfer &T = P.Transfers[I];
@@ -349,6 +352,7 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   }
   ModernTimes Times;
   Times.Steps = StepsTime;
+  Times.StepTimes = std::move(StepTimes);
   Times.Ranks = Ranks ? RanksTime : StepsTime;
   if (Flows)
     if (std::optional<double> Flowed = Flows->run()) {
@@ -380,6 +384,7 @@ void runCostPass(PassContext &Ctx) {
 
   double Time = 0;
   uint64_t LargestBytes = 0;
+  R.StepTimes.assign(P.numSteps(), 0.0);
   for (size_t S = 0; S < P.numSteps(); ++S) {
     if (P.StepStarts[S] == P.StepStarts[S + 1])
       continue;
@@ -395,8 +400,9 @@ void runCostPass(PassContext &Ctx) {
     uint64_t K = std::max<uint32_t>(Ctx.StepLinkLoad[S], 1);
     uint64_t Slowdown = std::max<uint64_t>(
         (K + Model.Capacity - 1) / Model.Capacity, Ctx.StepPortLoad[S]);
-    Time += double(Slowdown) * Model.A * double(Bytes) + Model.B +
-            Model.Rho * double(PermutedBytes);
+    R.StepTimes[S] = double(Slowdown) * Model.A * double(Bytes) + Model.B +
+                     Model.Rho * double(PermutedBytes);
+    Time += R.StepTimes[S];
     R.Transmit += Rational(int64_t(Slowdown * Chunks), C);
     R.Permute += Rational(Ctx.StepPermutedChunks[S], C);
     LargestBytes = std::max(LargestBytes, Bytes);
@@ -412,16 +418,29 @@ void runCostPass(PassContext &Ctx) {
   R.StepsTime = Time;
   R.Timing = Model.Timing;
   if (Model.Latency != 1) {
-    Time = R.RoundTime.toDouble() * (Model.A * double(LargestBytes) + Model.B);
+    const double SendTime = Model.A * double(LargestBytes) + Model.B;
+    Time = R.RoundTime.toDouble() * SendTime;
     R.StepsTime = Time;
+    // Each step's send times up to the next step; the ticks before the
+    // first step are the first's, the last send's lambda its own.
+    for (size_t S = 0; S < LastSend; ++S) {
+      const uint64_t From = S == 0 ? 0 : P.StepNumbers[S];
+      const uint64_t To =
+          S + 1 == LastSend
+              ? uint64_t(P.StepNumbers[S]) + Model.latencyTicks()
+              : P.StepNumbers[S + 1];
+      R.StepTimes[S] = double(To - From) / Model.ticksPerSend() * SendTime;
+    }
   } else if (Model.hasModernTerms() ||
              Model.Contention == ContentionPolicy::Share ||
              Model.Timing == TimingModel::Ranks) {
     // Without these words the sum above is the papers' closed form, kept
     // as it is computed (bit for bit).
     ModernTimes Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
-    if (Model.hasModernTerms() || Model.Contention == ContentionPolicy::Share)
+    if (Model.hasModernTerms() || Model.Contention == ContentionPolicy::Share) {
       R.StepsTime = Times.Steps;
+      R.StepTimes = std::move(Times.StepTimes);
+    }
     Time = Model.Timing == TimingModel::Ranks ? Times.Ranks : R.StepsTime;
     R.FlowTimed = Times.Flows;
   }

@@ -67,6 +67,14 @@ struct CostReport {
   TimingModel Timing = TimingModel::Steps;
   /// The lockstep sum, whichever timing Time uses (= Time under steps).
   double StepsTime = 0;
+  /// What the cost pass charges each step, parallel to the plan's steps, so
+  /// a figure's step captions (backends/svg) are the report's own figures:
+  /// with lambda = 1 the step's term of StepsTime (their sum, in order; 0
+  /// for a step that starts no transfer); with lambda != 1 the send times
+  /// from the step's start to the next step's (the last step that sends:
+  /// lambda; the steps after it: 0; the first also those before it), each
+  /// a*m'max + b, which add up to Time.
+  std::vector<double> StepTimes;
   /// timing=ranks with contention=share: Time is the fluid simulation of
   /// FlowTiming.h (links and interfaces shared across steps); false when
   /// the plan has more than FlowTiming::MaxTransfers transfers and each

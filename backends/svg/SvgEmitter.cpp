@@ -9,12 +9,14 @@
 #include "backends/svg/SvgEmitter.h"
 #include "backends/svg/SvgLayout.h"
 #include "backends/svg/SvgTrees.h"
+#include "verifier/Verifier.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,13 @@ std::string num(double V) {
 std::string gnum(double V) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "%g", V);
+  return Buf;
+}
+
+/// A time as the report prints it (`time: 4025.160 us`).
+std::string micros(double V) {
+  char Buf[48];
+  std::snprintf(Buf, sizeof Buf, "%.3f us", V);
   return Buf;
 }
 
@@ -130,6 +139,8 @@ std::string pathData(SvgPath Path, double Off, double Short) {
 /// TreeDX apart, layers TreeDY apart) and the header above them.
 struct Figure {
   const Plan &P;
+  /// The verifier's cost of the plan: every time the figure prints.
+  const CostReport &Cost;
   const SvgLayout &Lay;
   const SvgTreeView &Trees;
   const std::vector<size_t> &Drawn;
@@ -145,20 +156,21 @@ struct Figure {
   bool Partial;
   double Header, TotalW, TotalH;
 
-  Figure(const Plan &P, const SvgLayout &Lay, const SvgTreeView &Trees,
-         const std::vector<size_t> &Drawn);
+  Figure(const Plan &P, const CostReport &Cost, const SvgLayout &Lay,
+         const SvgTreeView &Trees, const std::vector<size_t> &Drawn);
 
-  /// Bytes-weighted cost of step \p S as the captions print it, and the
-  /// largest chunk count a transfer moves (\p Longest). A step that starts
-  /// no transfer costs nothing, as in the verifier's cost.
-  double stepCost(size_t S, uint32_t &Longest) const;
-  double totalCost() const;
+  /// The plan's time as the report gives it, and how it was taken.
+  std::string totalText() const;
+  /// Step \p S's time as the cost pass charged it, with the terms it is
+  /// made of.
+  std::string stepText(size_t S) const;
   static std::string treeTitle(size_t I, const SvgTree &T);
 };
 
-Figure::Figure(const Plan &P, const SvgLayout &Lay, const SvgTreeView &Trees,
-               const std::vector<size_t> &Drawn)
-    : P(P), Lay(Lay), Trees(Trees), Drawn(Drawn), N(P.numNodes()) {
+Figure::Figure(const Plan &P, const CostReport &Cost, const SvgLayout &Lay,
+               const SvgTreeView &Trees, const std::vector<size_t> &Drawn)
+    : P(P), Cost(Cost), Lay(Lay), Trees(Trees), Drawn(Drawn),
+      N(P.numNodes()) {
   D = P.Coll.dataChunks() ? P.Coll.dataChunks() : 1;
   const double Spacing = N > 64 ? 18 : N > 16 ? 32 : 48;
   R = N > 64 ? 5 : N > 16 ? 8 : 11;
@@ -199,27 +211,69 @@ Figure::Figure(const Plan &P, const SvgLayout &Lay, const SvgTreeView &Trees,
   TotalH = Header + TreesH + Rows * PanelH;
 }
 
-double Figure::stepCost(size_t S, uint32_t &Longest) const {
-  Longest = 0;
-  if (P.step(S).empty())
-    return 0;
-  for (const Transfer &X : P.step(S)) {
-    uint32_t K = 0;
-    P.chunks(X).forEachRange([&](ChunkRange Rg) {
-      K += Rg.Begin < D ? std::min(Rg.End, D) - Rg.Begin : 0;
-    });
-    Longest = std::max(Longest, K);
-  }
-  return P.Model.B + double(Longest) / D * double(P.Coll.Bytes) * P.Model.A;
+/// Under lambda != 1 (postal model) every send time costs one message
+/// time of the plan's largest message, m a + b.
+static bool postal(const Plan &P) { return P.Model.Latency != Rational(1); }
+
+/// "1 send time", "2.5 send times": \p T in send times of the plan.
+static std::string sendTimes(const CostReport &C, double T) {
+  const double SendTime =
+      C.RoundTime > Rational(0) ? C.Time / C.RoundTime.toDouble() : 0;
+  if (SendTime <= 0)
+    return "send times";
+  const std::string N = gnum(T / SendTime);
+  return N + (N == "1" ? " send time" : " send times");
 }
 
-double Figure::totalCost() const {
-  double Total = 0;
-  for (size_t S = 0; S < P.numSteps(); ++S) {
-    uint32_t K;
-    Total += stepCost(S, K);
+std::string Figure::totalText() const {
+  if (postal(P))
+    return Cost.RoundTime.str() + " send times (last send + latency " +
+           P.Model.Latency.str() + ") of m a + b = " + micros(Cost.Time);
+  // timing=ranks: the ranks' critical path, not the sum of the captions.
+  if (Cost.Timing == TimingModel::Ranks)
+    return micros(Cost.Time) + " timed by ranks (the steps sum to " +
+           micros(Cost.StepsTime) + ")";
+  return micros(Cost.Time);
+}
+
+std::string Figure::stepText(size_t S) const {
+  const double T = Cost.StepTimes[S];
+  if (T == 0 && P.step(S).empty())
+    return "no transfer: no cost";
+  // Postal: the send times from the step's start to the next step's (an
+  // empty step before the last send is idle time), to the plan's end for
+  // the last send.
+  if (postal(P)) {
+    size_t Last = P.numSteps();
+    while (Last > 0 && P.step(Last - 1).empty())
+      --Last;
+    return std::string(P.step(S).empty() ? "no transfer, idle " : "") +
+           (S == 0 && P.StepNumbers[0] > 0 ? "from the start " : "") +
+           (S + 1 == Last ? "to the end (latency " + P.Model.Latency.str() + ")"
+                          : "to step " + std::to_string(P.StepNumbers[S + 1])) +
+           ": " + sendTimes(Cost, T) + " = " + micros(T);
   }
-  return Total;
+  const MachineModel &M = P.Model;
+  // With the modern terms a step takes its slowest transfer's start-up,
+  // overheads, hops and shared wire time (verifier/CostPass.cpp).
+  if (M.hasModernTerms() || M.Contention == ContentionPolicy::Share)
+    return "slowest transfer: " + micros(T);
+  // The papers' model: b + s (k/C) m a + rho p', s the step's link or port
+  // overload (contention=charge), k the most chunks one transfer carries,
+  // p' the bytes of its largest non-contiguous transfer.
+  uint64_t K = 0;
+  bool Permuted = false;
+  for (const Transfer &X : P.step(S)) {
+    const ChunkSet Set = P.chunks(X);
+    K = std::max(K, Set.count());
+    Permuted |= !Set.isContiguous();
+  }
+  const uint64_t Load = std::max<uint32_t>(Cost.StepLinkLoad[S], 1);
+  const uint64_t Slowdown = std::max<uint64_t>(
+      (Load + M.Capacity - 1) / M.Capacity, Cost.StepPortLoad[S]);
+  return "b + " + (Slowdown > 1 ? std::to_string(Slowdown) + " x " : "") +
+         "(" + std::to_string(K) + "/" + std::to_string(P.Coll.NumChunks) +
+         ") m a" + (Permuted ? " + rho p" : "") + " = " + micros(T);
 }
 
 std::string Figure::treeTitle(size_t I, const SvgTree &T) {
@@ -254,8 +308,9 @@ void writeHeader(const Figure &F, llvm::raw_ostream &OS) {
      << xmlText(P.Topo.str()) << ", " << collectiveKindName(P.Coll.Kind)
      << " from " << (P.Coll.Roots.empty() ? 0 : P.Coll.Roots[0]) << ", "
      << P.Coll.Bytes << " bytes in " << F.D << " chunk"
-     << (F.D == 1 ? "" : "s") << "; " << P.numSteps() << " steps, about "
-     << num(F.totalCost()) << " us (b = " << num(P.Model.B)
+     << (F.D == 1 ? "" : "s") << "; " << P.numSteps() << " step"
+     << (P.numSteps() == 1 ? "" : "s") << ", " << xmlText(F.totalText())
+     << " (b = " << num(P.Model.B)
      << " us, a = " << gnum(P.Model.A) << " us/byte)</text>\n";
   // The legend: an arrow's colour is its first chunk's.
   OS << "<g class=\"legend\">\n";
@@ -383,19 +438,22 @@ void writeStepPanel(const Figure &F, size_t I,
          << "\" font-size=\"10\" text-anchor=\"middle\" fill=\""
          << (Root ? "white" : "black") << "\">" << V << "</text>\n";
   }
-  uint32_t Longest;
-  const double Cost = F.stepCost(S, Longest);
+  // The longest message in data chunks, as a share of the whole.
+  uint32_t Longest = 0;
+  for (const Transfer &X : P.step(S)) {
+    uint32_t K = 0;
+    P.chunks(X).forEachRange([&](ChunkRange Rg) {
+      K += Rg.Begin < F.D ? std::min(Rg.End, F.D) - Rg.Begin : 0;
+    });
+    Longest = std::max(Longest, K);
+  }
   OS << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
      << num(Y0 + F.PanelH - 26) << "\" font-size=\"11\">" << P.step(S).size()
      << " transfer" << (P.step(S).size() == 1 ? "" : "s") << ", longest "
      << Longest << "/" << F.D << " of the message</text>\n"
-     << "  <text class=\"caption\" x=\"" << num(X0 + 14) << "\" y=\""
-     << num(Y0 + F.PanelH - 12) << "\" font-size=\"11\">";
-  if (P.step(S).empty())
-    OS << "no transfer: no cost";
-  else
-    OS << "b + (" << Longest << "/" << F.D << ") m a = " << num(Cost) << " us";
-  OS << "</text>\n</g>\n";
+     << "  <text class=\"caption step-time\" x=\"" << num(X0 + 14)
+     << "\" y=\"" << num(Y0 + F.PanelH - 12) << "\" font-size=\"11\">"
+     << xmlText(F.stepText(S)) << "</text>\n</g>\n";
 }
 
 } // namespace
@@ -422,8 +480,32 @@ llvm::Error emitSvg(const Plan &P, const EmitOptions &Opts,
   auto Lay = layoutTopology(P.Topo);
   if (!Lay)
     return Lay.takeError();
+  // The figure's times are the verifier's cost report, the one `bcastc
+  // verify` and `cost` print: the driver's, or the backend's own run. A
+  // plan that fails verification is still drawn (the cost pass runs
+  // unless the plan's structure is broken), so a wrong plan can be looked
+  // at.
+  std::optional<VerificationResult> Own;
+  const CostReport *Cost = Opts.Cost;
+  if (!Cost) {
+    Own = verifyPlan(P);
+    Cost = &Own->Cost;
+  }
+  if (Cost->StepTimes.size() != P.numSteps()) {
+    std::string Why = "its cost report has " +
+                      std::to_string(Cost->StepTimes.size()) +
+                      " step times for " + std::to_string(P.numSteps()) +
+                      " steps";
+    if (Own)
+      for (const Diagnostic &D : Own->Diagnostics)
+        if (D.Sev == Severity::Error) {
+          Why = "its structure does not verify (" + D.Message + ")";
+          break;
+        }
+    return svgError("plan '" + P.Name + "' has no cost to draw: " + Why);
+  }
   const SvgTreeView Trees = planTrees(P);
-  const Figure F(P, *Lay, Trees, *Drawn);
+  const Figure F(P, *Cost, *Lay, Trees, *Drawn);
 
   writeHeader(F, OS);
   writeTreePanels(F, OS);

@@ -16,9 +16,16 @@
 // they do not join. Arrows follow the topology's deterministic routes hop by
 // hop, torus wraps as stubs at the edges. A legend names the chunk colours;
 // EmitOptions::SvgSteps (`--steps=A..B`) picks the steps drawn; plans whose
-// chunks travel as trees open with a tree view (SvgTrees.h). Step captions: the step's start-up b plus its longest message, k of C
-// chunks, b + (k/C) m a at the plan's byte count; link sharing and
-// permutation costs are left to the verifier's report, which is exact.
+// chunks travel as trees open with a tree view (SvgTrees.h).
+//
+// Times are the verifier's cost report (verifier/Verifier.h), the one
+// `bcastc verify` and `cost` print: the header gives the plan's time
+// (and, timed by ranks, the steps' sum; postal, its send times), each
+// caption the cost pass's figure for its step (CostReport::StepTimes) with
+// the terms it is made of: b + s (k/C) m a [+ rho p] in the papers' model
+// (s the step's overload, k the most chunks one transfer carries), the
+// slowest transfer with the modern terms, the send times to the next step
+// in the postal model.
 //
 //===----------------------------------------------------------------------===//
 

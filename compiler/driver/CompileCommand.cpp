@@ -40,7 +40,7 @@ int runCompile(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
     }
     return VerificationFailed;
   }
-  if (int RC = emitPlan(*C.LoweredPlan, Opts, Err))
+  if (int RC = emitPlan(*C.LoweredPlan, C.Result, Opts, Err))
     return RC;
   if (*Json) {
     json::Object O = reportObject("compile");

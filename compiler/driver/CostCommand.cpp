@@ -5,6 +5,9 @@
 // --plot an SVG), plan files (each verified and costed, at --bytes if
 // given; plan-set files print their band table, or with --bytes the plan
 // each root class runs), else one lowered plan (with --postal, the postal summary).
+// With --format=json each mode adds its key to one document (docs/
+// bcastc-report.schema.json: table, postal_tables, sweep, plans and
+// plan_sets, postal), printed once the modes have run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,16 +34,25 @@ namespace bcastc {
 
 namespace {
 
-int runTable(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+/// \p Doc is the JSON document being built (--format=json), else null.
+int runTable(const ToolOptions &Opts, json::Object *Doc, raw_ostream &Out,
+             raw_ostream &Err) {
   auto R = buildLoweringRequest(Opts);
   if (!R)
     return usageError(Err, toString(R.takeError()));
-  if (Error E = printCostTable(*R, Out))
+  if (Doc) {
+    auto Table = costTableJson(*R);
+    if (!Table)
+      return usageError(Err, toString(Table.takeError()));
+    (*Doc)["table"] = std::move(*Table);
+  } else if (Error E = printCostTable(*R, Out)) {
     return usageError(Err, toString(std::move(E)));
+  }
   return Verified;
 }
 
-int runSweep(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+int runSweep(const ToolOptions &Opts, json::Object *Doc, raw_ostream &Out,
+             raw_ostream &Err) {
   auto Range = parseSweepRange(*Opts.Sweep);
   if (!Range)
     return usageError(Err, toString(Range.takeError()));
@@ -64,7 +76,10 @@ int runSweep(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
     if (Error E = writeFileAtomically(*Opts.Plot, OS.str()))
       return usageError(Err, toString(std::move(E)));
   }
-  printSweepCsv(S, Out);
+  if (Doc)
+    (*Doc)["sweep"] = sweepJson(S);
+  else
+    printSweepCsv(S, Out);
   return Verified;
 }
 
@@ -112,8 +127,9 @@ int costPlanSetFile(const std::string &File, const ToolOptions &Opts,
   return Verified;
 }
 
-int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
-                  raw_ostream &Err) {
+int costPlanFiles(const ToolOptions &Opts, json::Object *Doc,
+                  raw_ostream &Out, raw_ostream &Err) {
+  const bool Json = Doc != nullptr;
   if (Opts.Topology)
     return usageError(Err, "give either plan files or --topology, not both");
   auto Bytes = messageBytes(Opts);
@@ -149,18 +165,16 @@ int costPlanFiles(const ToolOptions &Opts, bool Json, raw_ostream &Out,
     if (!R.verified())
       RC = VerificationFailed;
   }
-  if (Json) {
-    json::Object O = reportObject("cost");
-    O["plans"] = std::move(Plans);
+  if (Doc) {
+    (*Doc)["plans"] = std::move(Plans);
     if (!Sets.empty())
-      O["plan_sets"] = std::move(Sets);
-    printReport(std::move(O), Out);
+      (*Doc)["plan_sets"] = std::move(Sets);
   }
   return RC;
 }
 
-int costLoweredPlan(const ToolOptions &Opts, bool Json, raw_ostream &Out,
-                    raw_ostream &Err) {
+int costLoweredPlan(const ToolOptions &Opts, json::Object *Doc,
+                    raw_ostream &Out, raw_ostream &Err) {
   auto L = compileRequested(Opts, Err);
   if (!L)
     return usageError(Err, toString(L.takeError()));
@@ -168,43 +182,34 @@ int costLoweredPlan(const ToolOptions &Opts, bool Json, raw_ostream &Out,
   const Candidate &C = L->Compiled;
   PlanReport Rep = planReport(*C.LoweredPlan, C.Result);
   warnAboutPlan(Rep, Err);
-  if (Json) {
-    json::Object O = reportObject("cost");
-    O["plans"] = json::Array{json::Object{{"algorithm", C.Algo->Name},
-                                          {"plan", planReportJson(Rep)}}};
-    printReport(std::move(O), Out);
-  } else {
+  if (Doc)
+    (*Doc)["plans"] = json::Array{json::Object{
+        {"algorithm", C.Algo->Name}, {"plan", planReportJson(Rep)}}};
+  else
     printPlanReport(Rep, Out);
-  }
   if (Opts.Postal) {
     if (R.Model.Latency < Rational(1))
       return usageError(Err, "--postal needs latency >= 1");
-    printPostalSummary(R.Model.Latency, R.Topo.numNodes(), Out);
+    if (Doc)
+      (*Doc)["postal"] = postalSummaryJson(R.Model.Latency, R.Topo.numNodes());
+    else
+      printPostalSummary(R.Model.Latency, R.Topo.numNodes(), Out);
   }
   return C.Result.verified() ? Verified : VerificationFailed;
 }
 
 } // namespace
 
-int runCost(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
-  auto Json = wantsJson(Opts);
-  if (!Json)
-    return usageError(Err, toString(Json.takeError()));
-  if (*Json) {
-    // The tables and the sweep are documents of their own (text, CSV).
-    for (auto [Flag, Given] :
-         {std::pair<StringRef, bool>{"--table", Opts.Table},
-          {"--postal-table", Opts.PostalTable},
-          {"--postal", Opts.Postal},
-          {"--sweep", bool(Opts.Sweep)}})
-      if (Given)
-        return usageError(Err, "--format=json reports plans; " + Flag +
-                                   " prints a table of its own (drop one)");
-  }
+/// The modes in order, writing text to \p Out or keys into \p Doc.
+static int runCostModes(const ToolOptions &Opts, json::Object *Doc,
+                        raw_ostream &Out, raw_ostream &Err) {
   if (Opts.Table)
-    return runTable(Opts, Out, Err);
+    return runTable(Opts, Doc, Out, Err);
   if (Opts.PostalTable) {
-    printPostalTables(Out);
+    if (Doc)
+      (*Doc)["postal_tables"] = postalTablesJson();
+    else
+      printPostalTables(Out);
     if (!Opts.Topology && Opts.PlanFiles.empty())
       return Verified;
   }
@@ -212,13 +217,28 @@ int runCost(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
     if (!Opts.PlanFiles.empty())
       return usageError(Err, "--sweep lowers algorithms; it takes --topology, "
                              "not plan files");
-    return runSweep(Opts, Out, Err);
+    return runSweep(Opts, Doc, Out, Err);
   }
   if (Opts.Plot)
     return usageError(Err, "--plot needs --sweep");
   if (!Opts.PlanFiles.empty())
-    return costPlanFiles(Opts, *Json, Out, Err);
-  return costLoweredPlan(Opts, *Json, Out, Err);
+    return costPlanFiles(Opts, Doc, Out, Err);
+  return costLoweredPlan(Opts, Doc, Out, Err);
+}
+
+int runCost(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
+  auto Json = wantsJson(Opts);
+  if (!Json)
+    return usageError(Err, toString(Json.takeError()));
+  if (!*Json)
+    return runCostModes(Opts, nullptr, Out, Err);
+  // One document, printed whole, and only when the run was not a usage
+  // error (a plan that fails verification is still reported).
+  json::Object Doc = reportObject("cost");
+  int RC = runCostModes(Opts, &Doc, Out, Err);
+  if (RC != UsageError)
+    printReport(std::move(Doc), Out);
+  return RC;
 }
 
 } // namespace bcastc

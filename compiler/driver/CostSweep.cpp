@@ -110,6 +110,24 @@ void printSweepCsv(const CostSweep &S, raw_ostream &OS) {
   }
 }
 
+json::Object sweepJson(const CostSweep &S) {
+  json::Array Sizes, Series;
+  for (uint64_t M : S.Sizes)
+    Sizes.push_back(int64_t(M));
+  for (const CostSweep::Series &R : S.Rows) {
+    json::Array Points;
+    for (size_t I = 0; I < S.Sizes.size(); ++I)
+      if (R.Times[I])
+        Points.push_back(json::Object{{"bytes", int64_t(S.Sizes[I])},
+                                      {"time_us", *R.Times[I]}});
+    Series.push_back(
+        json::Object{{"algorithm", R.Algorithm}, {"points", std::move(Points)}});
+  }
+  return json::Object{{"title", S.Title},
+                      {"sizes", std::move(Sizes)},
+                      {"series", std::move(Series)}};
+}
+
 namespace {
 
 /// Maps values onto a log-scaled pixel axis.

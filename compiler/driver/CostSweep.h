@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/Optional.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -53,6 +54,11 @@ void printSweepCsv(const CostSweep &S, llvm::raw_ostream &OS);
 
 /// A log-log SVG line chart of the sweep with labelled axes and a legend.
 void printSweepSvg(const CostSweep &S, llvm::raw_ostream &OS);
+
+/// The sweep as the schema's "sweep" object: title, sizes, series
+/// [{algorithm, points [{bytes, time_us}]}], a point only where the
+/// algorithm applied and verified (the CSV's non-empty cells, unrounded).
+llvm::json::Object sweepJson(const CostSweep &S);
 
 } // namespace bcastc
 

@@ -19,17 +19,43 @@
 #define BCASTC_COMPILER_DRIVER_COSTTABLE_H
 
 #include "compiler/Lowering.h"
+#include "ir/Rational.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
 
 namespace bcastc {
 
-/// Prints the table for \p Base's topology (a 2-D or 3-D mesh or torus with
-/// equal power-of-two sides 2^N), root (reduced modulo each grid's size),
-/// bytes and machine. Fails on any other topology or a plan that does not
-/// verify.
+/// One row: an algorithm (and d) on the 2^N-sided grid.
+struct CostTableRow {
+  unsigned N;
+  std::string Algorithm;
+  /// np-rd, np-sc, np-d: the block side's exponent; -1 for the others.
+  int D;
+  /// Empty when the algorithm applies; else why not.
+  std::string NotApplicable;
+  uint64_t Startups = 0; ///< alpha
+  Rational Transmit;     ///< beta
+  double Time = 0;
+};
+
+/// The table for \p Base's topology (a 2-D or 3-D mesh or torus with equal
+/// power-of-two sides 2^N), root (reduced modulo each grid's size), bytes
+/// and machine. Fails on any other topology or a plan that does not verify.
+llvm::Expected<std::vector<CostTableRow>>
+costTable(const LoweringRequest &Base);
+
+/// Prints costTable(\p Base) under its header lines; nothing on error.
 llvm::Error printCostTable(const LoweringRequest &Base, llvm::raw_ostream &OS);
+
+/// costTable(\p Base) as the schema's "table" object: kind, dimensions,
+/// bytes, b_us, a_us_per_byte, model, rows [{n, algorithm, d?,
+/// applicable, reason?, startups?, transmit?, time_us?}].
+llvm::Expected<llvm::json::Object> costTableJson(const LoweringRequest &Base);
 
 } // namespace bcastc
 

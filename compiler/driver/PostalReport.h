@@ -12,6 +12,7 @@
 
 #include "ir/Rational.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -22,9 +23,18 @@ namespace bcastc {
 /// (a multiple of 1/q) where N changes up to T, and the alpha table.
 void printPostalSummary(Rational Lambda, uint32_t N, llvm::raw_ostream &OS);
 
+/// The summary as the schema's "postal" object: lambda, n, finish_time,
+/// reach [{t, nodes}] where N changes, alpha_table [{first_n, last_n,
+/// alpha}] (rationals as exact strings).
+llvm::json::Object postalSummaryJson(Rational Lambda, uint32_t N);
+
 /// Table 1 (gamma(lambda), lambda = 1..10) and Table 2 (break-even lambda for
 /// floor(lambda) = 1..9).
 void printPostalTables(llvm::raw_ostream &OS);
+
+/// The tables as the schema's "postal_tables" object: growth_ratio
+/// [{lambda, gamma}], break_even [{floor_lambda, lambda}].
+llvm::json::Object postalTablesJson();
 
 } // namespace bcastc
 

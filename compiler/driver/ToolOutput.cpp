@@ -26,7 +26,8 @@ int planReadError(raw_ostream &Err, Error E) {
   return UsageError;
 }
 
-int emitPlan(const Plan &P, const ToolOptions &Opts, raw_ostream &Err) {
+int emitPlan(const Plan &P, const VerificationResult &R,
+             const ToolOptions &Opts, raw_ostream &Err) {
   const BackendInfo *B = findBackend(Opts.Emit);
   if (!B) {
     std::string Known;
@@ -46,6 +47,7 @@ int emitPlan(const Plan &P, const ToolOptions &Opts, raw_ostream &Err) {
   EO.FunctionName = Opts.FunctionName;
   EO.MscclDialect = Opts.MscclDialect;
   EO.SvgSteps = Opts.Steps;
+  EO.Cost = &R.Cost;
   std::string Path =
       !Opts.Output || Opts.Output->empty() ? "-" : *Opts.Output;
   progressPhase("writing " + Path + " (" + B->Name + ")");

@@ -12,6 +12,7 @@
 
 #include "compiler/driver/ToolOptions.h"
 #include "ir/Plan.h"
+#include "verifier/Verifier.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
@@ -26,9 +27,11 @@ int usageError(llvm::raw_ostream &Err, const llvm::Twine &Msg);
 /// line and caret for parse errors) on \p Err; returns 2.
 int planReadError(llvm::raw_ostream &Err, llvm::Error E);
 
-/// Emits \p P with --emit's backend to -o (default standard output);
-/// returns 0, or 2 after a usage error on \p Err.
-int emitPlan(const Plan &P, const ToolOptions &Opts, llvm::raw_ostream &Err);
+/// Emits \p P with --emit's backend to -o (default standard output),
+/// with \p R, its verification, for the figures' times (svg); returns 0,
+/// or 2 after a usage error on \p Err.
+int emitPlan(const Plan &P, const VerificationResult &R,
+             const ToolOptions &Opts, llvm::raw_ostream &Err);
 
 /// Whether -o is standard output (or not given).
 bool emitsToStandardOutput(const ToolOptions &Opts);

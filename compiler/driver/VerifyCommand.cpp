@@ -112,7 +112,7 @@ static int verifyMscclFile(const std::string &File, const ToolOptions &Opts,
     return Done(VerificationFailed);
   }
   if (Opts.Output)
-    if (int E = emitPlan(P, Opts, Err))
+    if (int E = emitPlan(P, R, Opts, Err))
       return E;
   if (!Json)
     printCostSummary(P, R, reportStream(Opts, Out, Err));
@@ -222,7 +222,7 @@ int runVerify(const ToolOptions &Opts, raw_ostream &Out, raw_ostream &Err) {
       continue;
     }
     if (Opts.Output) {
-      if (int E = emitPlan(*P, Opts, Err))
+      if (int E = emitPlan(*P, R, Opts, Err))
         return E;
     }
     // The report is what verify produces: standard output, unless the

@@ -5,7 +5,8 @@
 // x 12 topologies x 6 machine models: each applicable algorithm compiled to
 // a file, which verify and cost then read back) and for the sample plans
 // (tests/cli, one that fails verification, one with empty steps); the
-// JSON's figures are the text report's. Small topologies keep it fast
+// JSON's figures are the text report's. cost's tables (--table, --sweep,
+// --postal, --postal-table) validate too, with the text's figures. Small topologies keep it fast
 // (396 plans in 2.3 s).
 //
 //===----------------------------------------------------------------------===//
@@ -189,6 +190,103 @@ TEST(JsonReport, AlgorithmsListValidates) {
   EXPECT_EQ(R.RC, 0);
   json::Value V = validated(R, "algorithms --list");
   EXPECT_GT(V.getAsObject()->getArray("algorithms")->size(), 30u);
+}
+
+// cost's tables: --table, --postal-table (alone and before a plan),
+// --sweep and --postal each give their key, valid against the schema,
+// with the figures the text prints.
+TEST(JsonReport, CostTablesValidate) {
+  ToolOptions O;
+  O.Topology = std::string("mesh:4x4");
+  O.Table = true;
+  CommandRun Text = runCommand(runCost, O);
+  O.Format = "json";
+  CommandRun R = runCommand(runCost, O);
+  ASSERT_EQ(R.RC, 0) << R.Err;
+  json::Value V = validated(R, "cost --table");
+  const json::Object *Table = V.getAsObject()->getObject("table");
+  ASSERT_TRUE(Table) << R.Out;
+  const json::Array &Rows = *Table->getArray("rows");
+  // Three header lines, then one line per row.
+  EXPECT_EQ(Rows.size() + 3,
+            size_t(std::count(Text.Out.begin(), Text.Out.end(), '\n')));
+  const json::Object &First = *Rows[0].getAsObject();
+  EXPECT_EQ(*First.getString("algorithm"), "rd");
+  EXPECT_EQ(*First.getInteger("startups"), 2);
+  EXPECT_EQ(*First.getString("transmit"), "2");
+  EXPECT_EQ(formatv("{0:f1}", *First.getNumber("time_us")).str(), "10635.8");
+  EXPECT_EQ(*Table->getString("kind"), "mesh");
+
+  O = ToolOptions();
+  O.Format = "json";
+  O.PostalTable = true;
+  R = runCommand(runCost, O);
+  ASSERT_EQ(R.RC, 0) << R.Err;
+  V = validated(R, "cost --postal-table");
+  const json::Object *Postal = V.getAsObject()->getObject("postal_tables");
+  ASSERT_TRUE(Postal) << R.Out;
+  EXPECT_EQ(Postal->getArray("growth_ratio")->size(), 10u);
+  EXPECT_EQ(Postal->getArray("break_even")->size(), 9u);
+  // Golden ratio: gamma(2) is the root of x^2 = x + 1.
+  EXPECT_NEAR(*(*Postal->getArray("growth_ratio"))[1].getAsObject()->getNumber(
+                  "gamma"),
+              1.618034, 1e-6);
+  EXPECT_FALSE(V.getAsObject()->get("plans"));
+
+  // --postal-table before a lowered plan with --postal: three keys.
+  O.Topology = std::string("complete:8");
+  O.Latency = std::string("2");
+  O.Algorithm = "lambda-tree";
+  O.Postal = true;
+  R = runCommand(runCost, O);
+  ASSERT_EQ(R.RC, 0) << R.Err;
+  V = validated(R, "cost --postal-table --postal");
+  const json::Object &Doc = *V.getAsObject();
+  EXPECT_TRUE(Doc.getObject("postal_tables"));
+  ASSERT_TRUE(onlyPlan(V)) << R.Out;
+  const json::Object *Summary = Doc.getObject("postal");
+  ASSERT_TRUE(Summary) << R.Out;
+  // As the text: T_2(8) = 5, N at t = 0, 2, 3, 4, 5; alpha 5/8 for 2..8.
+  EXPECT_EQ(*Summary->getString("finish_time"), "5");
+  EXPECT_EQ(*Summary->getString("lambda"), "2");
+  EXPECT_EQ(Summary->getArray("reach")->size(), 5u);
+  EXPECT_EQ(*Summary->get("alpha_table"),
+            json::Value(json::Array{json::Object{
+                {"first_n", 2}, {"last_n", 8}, {"alpha", "5/8"}}}));
+
+  // --sweep: the CSV's cells, one point per non-empty cell.
+  O = ToolOptions();
+  O.Topology = std::string("linear:4");
+  O.Sweep = std::string("8B..32B");
+  Text = runCommand(runCost, O);
+  O.Format = "json";
+  R = runCommand(runCost, O);
+  ASSERT_EQ(R.RC, 0) << R.Err;
+  V = validated(R, "cost --sweep");
+  const json::Object *Sweep = V.getAsObject()->getObject("sweep");
+  ASSERT_TRUE(Sweep) << R.Out;
+  EXPECT_EQ(*Sweep->get("sizes"), json::Value(json::Array{8, 16, 32}));
+  std::string Csv = "bytes";
+  for (const json::Value &S : *Sweep->getArray("series"))
+    Csv += "," + S.getAsObject()->getString("algorithm")->str();
+  Csv += "\n";
+  for (int64_t Size : {8, 16, 32}) {
+    Csv += std::to_string(Size);
+    for (const json::Value &S : *Sweep->getArray("series")) {
+      Csv += ",";
+      for (const json::Value &Pt : *S.getAsObject()->getArray("points"))
+        if (*Pt.getAsObject()->getInteger("bytes") == Size)
+          Csv += formatv("{0:f3}", *Pt.getAsObject()->getNumber("time_us"));
+    }
+    Csv += "\n";
+  }
+  EXPECT_EQ(Csv, Text.Out);
+
+  // A usage error prints no document.
+  O.Sweep = std::string("8..4");
+  R = runCommand(runCost, O);
+  EXPECT_EQ(R.RC, 2);
+  EXPECT_EQ(R.Out, "");
 }
 
 TEST(JsonReport, SchemaCheckerCatchesBreaks) {
