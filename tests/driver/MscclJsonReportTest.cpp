@@ -88,8 +88,9 @@ std::vector<const json::Object *> errorsOf(const json::Object &E, int RC,
       if (X.getAsObject()->getString("severity") == StringRef("error"))
         Errors.push_back(X.getAsObject());
   EXPECT_EQ(RC != 0, !Errors.empty()) << What;
-  if (Optional<int64_t> N = E.getInteger("errors"))
+  if (Optional<int64_t> N = E.getInteger("errors")) {
     EXPECT_GE(uint64_t(*N), Errors.size()) << What;
+  }
   return Errors;
 }
 
@@ -244,10 +245,12 @@ TEST(MscclJsonReport, WithATopologyEntriesHoldThePlanReport) {
     const json::Object *P = E.getObject("plan");
     ASSERT_TRUE(P) << File;
     EXPECT_EQ(RC, 0) << File;
-    if (Coll == "allreduce")
+    if (Coll == "allreduce") {
       EXPECT_TRUE(E.getString("data_flow_checked_by")) << File;
-    if (E.getString("data_flow_checked_by") == StringRef("simulation"))
+    }
+    if (E.getString("data_flow_checked_by") == StringRef("simulation")) {
       EXPECT_TRUE(E.getString("data_flow_not_in_plan")) << File;
+    }
     ++Plans;
   }
   EXPECT_EQ(Plans, 15u) << "9 allgather and 6 allreduce files";
