@@ -26,19 +26,9 @@ using namespace llvm;
 
 namespace {
 
-json::Object loadSchema() {
-  std::string Text = readFile("docs/bcastc-report.schema.json");
-  auto V = json::parse(Text);
-  if (!V) {
-    ADD_FAILURE() << "schema: " << toString(V.takeError());
-    return {};
-  }
-  return std::move(*V->getAsObject());
-}
-
 /// Parses \p Out as one JSON document and checks it against the schema.
 json::Value validated(const CommandRun &R, const std::string &What) {
-  static json::Object Schema = loadSchema();
+  static json::Object Schema = loadReportSchema();
   auto V = json::parse(R.Out);
   if (!V) {
     ADD_FAILURE() << What << ": not JSON (" << toString(V.takeError())
@@ -292,7 +282,7 @@ TEST(JsonReport, CostTablesValidate) {
 TEST(JsonReport, SchemaCheckerCatchesBreaks) {
   // The checker itself: a report with a wrong type, a missing key and an
   // unknown key fails three ways.
-  json::Object Schema = loadSchema();
+  json::Object Schema = loadReportSchema();
   json::Value Bad = json::Object{{"format_version", "1"}, {"extra", 1}};
   EXPECT_EQ(JsonSchemaCheck(Schema).check(Bad).size(), 4u)
       << "type, enum, missing command, unknown key";

@@ -13,7 +13,10 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
+
+#include "gtest/gtest.h"
 
 #include <string>
 #include <vector>
@@ -126,6 +129,27 @@ private:
     }
   }
 };
+
+/// docs/bcastc-report.schema.json (a data dependency of the test); a test
+/// failure and an empty schema if it does not read or parse.
+inline llvm::json::Object loadReportSchema() {
+  const char *Path = "docs/bcastc-report.schema.json";
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf) {
+    ADD_FAILURE() << Path << ": " << Buf.getError().message();
+    return {};
+  }
+  auto V = llvm::json::parse((*Buf)->getBuffer());
+  if (!V) {
+    ADD_FAILURE() << "schema: " << llvm::toString(V.takeError());
+    return {};
+  }
+  if (!V->getAsObject()) {
+    ADD_FAILURE() << "schema: not a JSON object";
+    return {};
+  }
+  return std::move(*V->getAsObject());
+}
 
 } // namespace bcastc
 

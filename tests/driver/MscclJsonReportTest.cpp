@@ -28,16 +28,6 @@ using namespace llvm;
 
 namespace {
 
-json::Object loadSchema() {
-  std::string Text = readFile("docs/bcastc-report.schema.json");
-  auto V = json::parse(Text);
-  if (!V) {
-    ADD_FAILURE() << "schema: " << toString(V.takeError());
-    return {};
-  }
-  return std::move(*V->getAsObject());
-}
-
 std::vector<std::string> realFiles() {
   std::vector<std::string> Out;
   std::error_code EC;
@@ -54,7 +44,7 @@ std::vector<std::string> realFiles() {
 json::Object verifyJson(const std::string &File, int &RC,
                         Optional<std::string> Topology = None,
                         std::string Model = "") {
-  static json::Object Schema = loadSchema();
+  static json::Object Schema = loadReportSchema();
   ToolOptions O;
   O.Format = "json";
   O.PlanFiles = {File};
