@@ -162,9 +162,20 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
       Timing = TimingModel::Steps;
     else if (Value == "ranks")
       Timing = TimingModel::Ranks;
+    else if (Value == "dataflow")
+      Timing = TimingModel::Dataflow;
     else
       return makeError("bad value '" + Value +
-                       "' for timing: expected steps or ranks");
+                       "' for timing: expected steps, ranks or dataflow");
+    return Error::success();
+  }
+  if (Key == "window") {
+    uint64_t W;
+    if (Value.getAsInteger(10, W) || W < 1 || W > MaxWindow)
+      return makeError("bad value '" + Value +
+                       "' for window: expected an integer from 1 to " +
+                       std::to_string(MaxWindow));
+    Window = uint32_t(W);
     return Error::success();
   }
   if (Key == "error") {
@@ -193,7 +204,7 @@ Error MachineModel::set(StringRef Key, StringRef Value) {
   }
   return makeError("unknown machine key '" + Key +
                    "' (expected ports, switching, duplex, capacity, latency, "
-                   "contention, a, b, rho, hop, o, g, nic, timing or error)");
+                   "contention, a, b, rho, hop, o, g, nic, timing, window or error)");
 }
 
 Error MachineModel::checkLatency(Rational Lambda, StringRef Text) {
@@ -237,10 +248,16 @@ Error MachineModel::check() const {
                      "): an overloaded port or link slows a whole step, and "
                      "postal steps overlap");
   // The postal model times a plan by its rounds (CostPass.cpp).
-  if (Timing == TimingModel::Ranks && Latency != 1)
-    return makeError("timing=ranks needs latency=1 (got latency=" +
+  if (Timing != TimingModel::Steps && Latency != 1)
+    return makeError(std::string("timing=") +
+                     (Timing == TimingModel::Ranks ? "ranks" : "dataflow") +
+                     " needs latency=1 (got latency=" +
                      formatRational(Latency) +
                      "): the postal model times a plan by its rounds");
+  if (Window != DefaultWindow && Timing != TimingModel::Dataflow)
+    return makeError("window=" + std::to_string(Window) +
+                     " needs timing=dataflow: only the dataflow executor "
+                     "keeps several steps of sends in flight");
   return Error::success();
 }
 
@@ -263,7 +280,7 @@ Error MachineModel::parseWords(StringRef Text, StringRef File) {
         if (Error E = set(K, V))
           return At(W.data(), std::move(E));
         if (K == "latency" || K == "contention" || K == "timing" ||
-            K == "error")
+            K == "window" || K == "error")
           LastLatencyOrContention = W.data();
         return Error::success();
       }))
@@ -380,6 +397,10 @@ std::string MachineModel::str() const {
       S += KV.first + formatExactDouble(KV.second);
   if (Timing == TimingModel::Ranks)
     S += " timing=ranks";
+  else if (Timing == TimingModel::Dataflow)
+    S += " timing=dataflow";
+  if (Window != DefaultWindow)
+    S += " window=" + std::to_string(Window);
   if (ErrorMargin != 0)
     S += " error=" + formatExactDouble(ErrorMargin);
   return S;
@@ -390,7 +411,8 @@ bool MachineModel::operator==(const MachineModel &Other) const {
          Links == Other.Links && Capacity == Other.Capacity && Latency == Other.Latency &&
          Contention == Other.Contention && A == Other.A && B == Other.B && Rho == Other.Rho &&
          Hop == Other.Hop && O == Other.O && G == Other.G && Nic == Other.Nic &&
-         Timing == Other.Timing && ErrorMargin == Other.ErrorMargin;
+         Timing == Other.Timing && Window == Other.Window &&
+         ErrorMargin == Other.ErrorMargin;
 }
 
 } // namespace bcastc

@@ -7,7 +7,7 @@
 //   capacity=2^nu  latency=lambda  contention=forbid|charge
 //   a=US_PER_BYTE  b=STARTUP_US  rho=PERMUTE_US_PER_BYTE
 //   hop=US  o=US  g=US  nic=US_PER_BYTE  contention=share
-//   timing=steps|ranks  error=FRACTION
+//   timing=steps|ranks|dataflow  window=W  error=FRACTION
 //
 // Seidel's model: a step costs ceil(k/2^nu)*a*m' + b, m' its longest message
 // and k the most circuits sharing a link; a = 2^nu * abar. With
@@ -23,7 +23,11 @@
 // contention=share, concurrent transfers share a link's, port's or
 // interface's bandwidth (within a step; with timing=ranks as flows across
 // steps too, verifier/FlowTiming.h); timing=ranks, the plan timed as its MPI
-// code runs (each rank runs its steps in order, no barrier); error, the
+// code runs (each rank runs its steps in order, no barrier);
+// timing=dataflow, the plan timed as the dataflow executor runs it (every
+// receive posted at the start, a send posted once its rank's earlier
+// receives have ended and its sends W = window steps back have ended, so
+// start-ups overlap the bytes still on the wire); error, the
 // model's relative error, within which rankings prefer fewer start-ups.
 //
 //===----------------------------------------------------------------------===//
@@ -48,7 +52,11 @@ enum class ContentionPolicy : uint8_t { Forbid, Charge, Share };
 /// Steps: a plan takes the sum of its steps (lockstep, the papers' model).
 /// Ranks: each transfer starts when its sender and receiver have finished
 /// their previous steps; the plan takes the critical path.
-enum class TimingModel : uint8_t { Steps, Ranks };
+/// Dataflow: each rank posts every receive at the start and the sends of
+/// step s once its receives of steps before s and its sends of step
+/// s - window have ended (no wait on the receiver); the plan takes the
+/// critical path. Copy-only plans (no `+>`).
+enum class TimingModel : uint8_t { Steps, Ranks, Dataflow };
 
 struct MachineModel {
   PortModel Ports = PortModel::One;
@@ -95,6 +103,13 @@ struct MachineModel {
   /// all the bytes it sends in a step (and, apart, all it receives).
   double Nic = 0;
   TimingModel Timing = TimingModel::Steps;
+  /// timing=dataflow: steps of sends a rank keeps in flight (>= 1): it
+  /// posts step s's sends once its sends of step s - Window have ended.
+  uint32_t Window = DefaultWindow;
+  static constexpr uint32_t DefaultWindow = 2;
+  static constexpr uint32_t MaxWindow = 1024;
+  /// Whether ranks run without a per-step wait (timing=ranks or dataflow).
+  bool timesRanks() const { return Timing != TimingModel::Steps; }
   /// The model's relative error: plans whose times differ by at most this
   /// fraction rank by start-ups.
   double ErrorMargin = 0;
@@ -144,13 +159,14 @@ struct MachineModel {
   static llvm::Error checkLatency(Rational Lambda, llvm::StringRef Text = "");
   /// What no single word shows: the latency (checkLatency), a, b, rho,
   /// hop, o, g and nic in [0, MaxCost], error in [0, 1], and
-  /// contention=charge|share and timing=ranks only with latency=1. Every
+  /// contention=charge|share and timing=ranks|dataflow only with latency=1,
+  /// window only with timing=dataflow. Every
   /// reader of a whole model calls it once the words are read.
   llvm::Error check() const;
 
   /// `ports=one switching=wormhole duplex=full capacity=1 latency=1 a=0.08
   /// b=75 rho=0.01`, plus contention= when not the default and hop, o, g,
-  /// nic, timing and error when set. parseWords() reads it back exactly.
+  /// nic, timing, window (when not the default) and error when set. parseWords() reads it back exactly.
   std::string str() const;
 
   bool operator==(const MachineModel &Other) const;

@@ -65,6 +65,10 @@ static void modelToProto(const MachineModel &M, PM &OM) {
     OM.set_nic(M.Nic);
   if (M.Timing == TimingModel::Ranks)
     OM.set_timing(PM::TIMING_RANKS);
+  else if (M.Timing == TimingModel::Dataflow)
+    OM.set_timing(PM::TIMING_DATAFLOW);
+  if (M.Window != MachineModel::DefaultWindow)
+    OM.set_window(M.Window);
   if (M.ErrorMargin != 0)
     OM.set_error(M.ErrorMargin);
 }
@@ -274,9 +278,18 @@ static Error convertModel(const PM &In, MachineModel &M) {
     case PM::TIMING_RANKS:
       M.Timing = TimingModel::Ranks;
       break;
+    case PM::TIMING_DATAFLOW:
+      M.Timing = TimingModel::Dataflow;
+      break;
     default:
       return makeError("unknown model.timing value " + Twine(int(In.timing())));
     }
+  }
+  if (In.has_window()) {
+    if (In.window() < 1 || In.window() > MachineModel::MaxWindow)
+      return makeError("model.window must be from 1 to " +
+                       Twine(MachineModel::MaxWindow));
+    M.Window = In.window();
   }
   // The rules the text forms apply once a model is read (lambda >= 1,
   // costs below MaxCost, contention=charge only with latency=1).

@@ -125,7 +125,7 @@ TEST(MachineModel, Errors) {
   EXPECT_EQ(errorOf("speed=9"),
             "unknown machine key 'speed' (expected ports, switching, duplex, "
             "capacity, latency, contention, a, b, rho, hop, o, g, nic, "
-            "timing or error)");
+            "timing, window or error)");
   EXPECT_EQ(errorOf("ports=one latency"), "expected key=value, found 'latency'");
 }
 

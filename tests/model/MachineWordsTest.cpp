@@ -47,7 +47,8 @@ TEST(MachineWords, PrintsAndReadsBack) {
   EXPECT_EQ(Again.str(), M.str());
   // Each word alone differs from the default and reads back.
   for (const char *W : {"hop=1", "o=1", "g=1", "nic=1", "contention=share",
-                        "timing=ranks", "error=0.5"}) {
+                        "timing=ranks", "timing=dataflow",
+                        "timing=dataflow window=5", "error=0.5"}) {
     MachineModel One = parsed(W);
     EXPECT_NE(One, MachineModel()) << W;
     EXPECT_EQ(parsed(One.str()), One) << W;
@@ -82,7 +83,7 @@ TEST(MachineWords, ErrorsNameTheWord) {
             "bad value '1e200' for nic: expected at most 1e100 (a larger "
             "one can make a plan's cost overflow)");
   EXPECT_EQ(refusal("timing=lockstep"),
-            "bad value 'lockstep' for timing: expected steps or ranks");
+            "bad value 'lockstep' for timing: expected steps, ranks or dataflow");
   EXPECT_EQ(refusal("error=2"),
             "bad value '2' for error: expected a fraction in [0, 1]");
   EXPECT_EQ(refusal("error=-0.1"),
@@ -93,7 +94,7 @@ TEST(MachineWords, ErrorsNameTheWord) {
   EXPECT_EQ(refusal("hops=1"),
             "unknown machine key 'hops' (expected ports, switching, duplex, "
             "capacity, latency, contention, a, b, rho, hop, o, g, nic, "
-            "timing or error)");
+            "timing, window or error)");
   // Rules over several words point at the last word involved.
   EXPECT_EQ(refusal("timing=ranks\nlatency=2", "m.machine"),
             "m.machine:2:1: timing=ranks needs latency=1 (got latency=2): "
@@ -105,6 +106,29 @@ TEST(MachineWords, ErrorsNameTheWord) {
   EXPECT_EQ(refusal("nic=1 hop=2 o=3 g=oops", "m.machine"),
             "m.machine:1:17: bad value 'oops' for g: expected a "
             "non-negative number");
+}
+
+TEST(MachineWords, DataflowTimingAndItsWindow) {
+  MachineModel M = parsed("timing=dataflow window=4");
+  EXPECT_EQ(M.Timing, TimingModel::Dataflow);
+  EXPECT_EQ(M.Window, 4u);
+  EXPECT_TRUE(M.timesRanks());
+  EXPECT_EQ(M.str(), "ports=one switching=wormhole duplex=full capacity=1 "
+                     "latency=1 a=0.08 b=75 rho=0.01 timing=dataflow "
+                     "window=4");
+  // The default window is not printed: models print as they did.
+  EXPECT_EQ(parsed("timing=dataflow window=2").str(),
+            parsed("timing=dataflow").str());
+  EXPECT_EQ(refusal("timing=dataflow window=0"),
+            "bad value '0' for window: expected an integer from 1 to 1024");
+  EXPECT_EQ(refusal("timing=dataflow window=2.5"),
+            "bad value '2.5' for window: expected an integer from 1 to 1024");
+  EXPECT_EQ(refusal("window=3", "m.machine"),
+            "m.machine:1:1: window=3 needs timing=dataflow: only the "
+            "dataflow executor keeps several steps of sends in flight");
+  EXPECT_EQ(refusal("timing=dataflow latency=3/2", "m.machine"),
+            "m.machine:1:17: timing=dataflow needs latency=1 (got "
+            "latency=1.5): the postal model times a plan by its rounds");
 }
 
 TEST(MachineWords, CheckHoldsCodeBuiltModelsToTheRules) {
