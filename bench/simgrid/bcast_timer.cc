@@ -7,8 +7,8 @@
 // For every entry (of the listed lengths only, when given), in table order,
 // on MPI_COMM_WORLD from ROOT, with MPI_BYTE:
 //   1. one untimed warm-up call (SMPI's selectors build sub-communicators
-//      on their first call), left out with --cold (bcastc's plans keep no
-//      state between calls, so their first call is their every call);
+//      on their first call; bcastc's plans duplicate the communicator
+//      and cache it on it), left out with --cold to time a first call;
 //   2. one timed call: every rank sleeps until the same simulated instant
 //      T, calls, and reads MPI_Wtime when it returns; the entry's time is
 //      the largest return time minus T over all ranks. A barrier would let
@@ -35,12 +35,13 @@
 
 #include "BenchEntry.h"
 
+#include <simgrid/host.h>
+
 #include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <set>
 #include <vector>
 
@@ -138,11 +139,11 @@ uint64_t runOnce(const BenchEntry &E, int Root, uint64_t Salt, bool Timed,
     double Now = MPI_Wtime(), Latest;
     MPI_Allreduce(&Now, &Latest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     Start = Latest + StartMargin;
-    double Wait = Start - MPI_Wtime();
-    struct timespec Ts;
-    Ts.tv_sec = time_t(Wait);
-    Ts.tv_nsec = long((Wait - double(Ts.tv_sec)) * 1e9);
-    smpi_nanosleep(&Ts, nullptr);
+    // Computing Wait seconds' worth of flops on this rank's host ends at T
+    // to the double: smpi_nanosleep would truncate to whole nanoseconds, a
+    // different fraction on each rank and entry, and two equal plans could
+    // differ by 1 ns.
+    smpi_execute_flops((Start - MPI_Wtime()) * sg_host_get_speed(sg_host_self()));
   }
   int RC = E.Function(Buf.data(), int(Bytes), MPI_BYTE, Root, MPI_COMM_WORLD);
   Seconds = MPI_Wtime() - Start;
@@ -233,7 +234,7 @@ int main(int argc, char **argv) {
     MPI_Allreduce(Wrong, Total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM,
                   MPI_COMM_WORLD);
     if (Rank == 0) {
-      std::printf("RESULT %s %lld %.3f %s %llu\n", E.Name, E.Bytes,
+      std::printf("RESULT %s %lld %.6f %s %llu\n", E.Name, E.Bytes,
                   Slowest * 1e6, Total[0] ? "FAIL" : "ok", Total[0]);
       std::fflush(stdout);
     }
