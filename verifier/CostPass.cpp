@@ -39,6 +39,13 @@
 //     steps. Past FlowTiming's limits (MaxTransfers transfers, MaxWork)
 //     the forbid/charge rule above is used with the share W_t, and
 //     CostReport::FlowTimed says which.
+// timing=dataflow (the dataflow executor: every receive posted at the
+// start, a rank's sends of step s posted once its receives of the steps
+// before s and its sends of step s - window have ended, in step order;
+// verifier/DataflowReadiness.h, one rule for both cases): t starts at its
+// post time P_t instead of R_t, and otherwise is timed as under
+// timing=ranks, by the per-transfer critical path (forbid, charge) or as a
+// flow (share). The executor copies only: a plan with `+>` is refused.
 //
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
@@ -73,6 +80,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "verifier/DataflowReadiness.h"
 #include "verifier/FlowTiming.h"
 #include "verifier/PassContext.h"
 
@@ -254,17 +262,29 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   const Plan &P = Ctx.P;
   const MachineModel &M = P.Model;
   const bool Share = M.Contention == ContentionPolicy::Share;
-  const bool Ranks = M.Timing == TimingModel::Ranks;
+  const bool Ranks = M.timesRanks();
+  const bool Dataflow = M.Timing == TimingModel::Dataflow;
   const bool Half = M.Links == Duplex::Half;
   const double PortLimit = M.Ports == PortModel::All ? 0 : double(M.sendsPerStep());
   const double SendGap = std::max(M.O, M.G);
   StepTable<NodeSlot> Nodes(P.numNodes(), P.Transfers.size());
   StepTable<LinkSlot> Links(Share ? P.Topo.numLinkIds() : 0,
                             P.Transfers.size());
-  ReadyTimes Ready(Ranks ? P.numNodes() : 0);
+  ReadyTimes Ready(Ranks && !Dataflow ? P.numNodes() : 0);
+  // timing=dataflow without flows: each transfer's post time, set by the
+  // readiness rule once the ends it waits for are known (all of them
+  // belong to earlier steps, so before the transfer's step is timed).
+  std::optional<DataflowReadiness> Posts;
+  std::vector<double> PostTime;
+  auto SetPost = [&](uint32_t T, double At) { PostTime[T] = At; };
   std::optional<FlowTiming> Flows;
   if (Ranks && Share && FlowTiming::fits(P))
     Flows.emplace(P, Ctx.Opts.MaxFlowWork);
+  if (Dataflow) {
+    PostTime.assign(P.Transfers.size(), 0);
+    Posts.emplace(P, M.Window);
+    Posts->start(SetPost);
+  }
   double StepsTime = 0, RanksTime = 0;
   std::vector<double> StepTimes(P.numSteps(), 0.0);
   for (size_t S = 0; S < P.numSteps(); ++S) {
@@ -331,9 +351,13 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
                                (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
       ++Dst.ReceivesSeen;
       if (Ranks) {
+        const double Starts = Dataflow
+                                  ? PostTime[I]
+                                  : std::max(Ready.get(T.Src), Ready.get(T.Dst));
         const double Ends =
-            std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
-            (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+            Starts + Cost + (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        if (Dataflow)
+          Posts->ended(uint32_t(I), Ends, SetPost);
         Src.End = std::max(Src.End, Ends);
         Dst.End = std::max(Dst.End, Ends);
         RanksTime = std::max(RanksTime, Ends);
@@ -341,7 +365,7 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
     }
     StepTimes[S] = StepMax + M.Rho * double(PermutedBytes);
     StepsTime += StepTimes[S];
-    if (Ranks)
+    if (Ranks && !Dataflow)
       for (uint64_t I = Begin; I < End; ++I) {
         const Transfer &T = P.Transfers[I];
         Ready.set(T.Src, Nodes[T.Src].End);
@@ -360,6 +384,23 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
       Times.Flows = true;
     }
   return Times;
+}
+
+/// The dataflow executor copies only (broadcast, multi-broadcast,
+/// all-gather): its first `+>` is named.
+static void refuseReducesUnderDataflow(PassContext &Ctx) {
+  const Plan &P = Ctx.P;
+  for (size_t S = 0; S < P.numSteps(); ++S)
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I)
+      if (P.Transfers[I].Reduce) {
+        Ctx.Diags.error(Ctx.line(I), [&] {
+          return Ctx.stepName(S) + ": transfer " + Ctx.at(I) +
+                 " reduces (+>), but timing=dataflow times the dataflow "
+                 "executor, which runs copy-only plans (broadcast, "
+                 "multi-broadcast, all-gather)";
+        });
+        return;
+      }
 }
 
 void runCostPass(PassContext &Ctx) {
@@ -433,7 +474,7 @@ void runCostPass(PassContext &Ctx) {
     }
   } else if (Model.hasModernTerms() ||
              Model.Contention == ContentionPolicy::Share ||
-             Model.Timing == TimingModel::Ranks) {
+             Model.timesRanks()) {
     // Without these words the sum above is the papers' closed form, kept
     // as it is computed (bit for bit).
     ModernTimes Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
@@ -441,7 +482,7 @@ void runCostPass(PassContext &Ctx) {
       R.StepsTime = Times.Steps;
       R.StepTimes = std::move(Times.StepTimes);
     }
-    Time = Model.Timing == TimingModel::Ranks ? Times.Ranks : R.StepsTime;
+    Time = Model.timesRanks() ? Times.Ranks : R.StepsTime;
     R.FlowTimed = Times.Flows;
   }
   R.Time = Time;
@@ -459,6 +500,8 @@ void runCostPass(PassContext &Ctx) {
   std::string Broken = toString(Model.check());
   if (!Broken.empty())
     Ctx.Diags.error(P.Source.ModelLine, [&] { return Broken; });
+  if (Model.Timing == TimingModel::Dataflow)
+    refuseReducesUnderDataflow(Ctx);
   // The readers keep a, b and rho below MachineModel::MaxCost, so the time
   // and the bound stay finite; a subnormal a with b = 0 can still make the
   // ratio overflow. Whatever the cause, inf or nan is no cost to report.

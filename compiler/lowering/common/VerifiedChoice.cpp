@@ -12,7 +12,7 @@ namespace bcastc {
 
 bool usesModernCosts(const MachineModel &M) {
   return M.hasModernTerms() || M.Contention == ContentionPolicy::Share ||
-         M.Timing == TimingModel::Ranks;
+         M.timesRanks();
 }
 
 llvm::Expected<VerifiedChoice>
