@@ -1,0 +1,124 @@
+//===- tests/model/DataflowTimingTest.cpp - timing=dataflow ---------------===//
+//
+// timing=dataflow times a plan as the dataflow executor runs it
+// (verifier/DataflowReadiness.h): every receive posted at the start, a
+// rank's sends of step s posted once its receives of the steps before s
+// and its sends of step s - W have ended. Hand-made plans worked out in
+// the comments: a = 0.01 us/B (a link moves 100 B/us), b = 10 us, 1000-byte
+// packets, so one packet alone takes c = 10 + 10 = 20 us.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tests/model/CostOf.h"
+#include "ir/PlanIO.h"
+#include "verifier/Verifier.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace bcastc;
+
+namespace {
+
+/// Broadcast from 0 down linear:3 in \p K packets of 1000 bytes: step s
+/// sends packet s on 0 -> 1 (s < K) and packet s - 1 on 1 -> 2 (s >= 1).
+std::string chain(uint32_t K, const std::string &Words) {
+  std::string Text = "schedule chain\ntopology linear 3\n"
+                     "model ports=all a=0.01 b=10 rho=0 " +
+                     Words + "\ncollective broadcast root=0 bytes=" +
+                     std::to_string(1000 * K) +
+                     " chunks=" + std::to_string(K) + "\n";
+  for (uint32_t S = 0; S <= K; ++S) {
+    Text += "step " + std::to_string(S) + "\n";
+    if (S < K)
+      Text += "  0 -> 1 : " + std::to_string(S) + "\n";
+    if (S >= 1)
+      Text += "  1 -> 2 : " + std::to_string(S - 1) + "\n";
+  }
+  return Text;
+}
+
+std::string window(uint32_t W) {
+  return "timing=dataflow window=" + std::to_string(W);
+}
+
+TEST(DataflowTiming, ChainWithoutSharingFollowsTheClosedForm) {
+  // contention=forbid: each transfer takes c = 20 whatever runs beside it.
+  // Rank 0 posts step s at floor(s/W) c (its sends W steps back end then);
+  // rank 1 receives packet s - 1 by ceil(s/W) c... so it posts step s at
+  // ceil(s/W) c and the plan ends at (ceil(K/W) + 1) c:
+  //   W = 1: (K + 1) c, the step sum; W = 2: (K/2 + 1) c; W >= K: 2 c.
+  const uint32_t K = 8;
+  CostReport Steps = costOf(chain(K, "timing=steps"));
+  EXPECT_DOUBLE_EQ(Steps.Time, (K + 1) * 20.0);
+  CostReport W1 = costOf(chain(K, window(1)));
+  EXPECT_EQ(W1.Timing, TimingModel::Dataflow);
+  EXPECT_FALSE(W1.FlowTimed);
+  EXPECT_DOUBLE_EQ(W1.Time, (K + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(W1.StepsTime, (K + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(costOf(chain(K, window(2))).Time, (K / 2 + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(costOf(chain(K, window(3))).Time, (3 + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(costOf(chain(K, window(K))).Time, 2 * 20.0);
+  EXPECT_DOUBLE_EQ(costOf(chain(K, window(64))).Time, 2 * 20.0);
+  // The default window is 2.
+  EXPECT_DOUBLE_EQ(costOf(chain(K, "timing=dataflow")).Time,
+                   (K / 2 + 1) * 20.0);
+  // timing=ranks waits for the receiver's previous step too: the step sum.
+  EXPECT_DOUBLE_EQ(costOf(chain(K, "timing=ranks")).Time, (K + 1) * 20.0);
+}
+
+TEST(DataflowTiming, WindowMattersWhenFlowsShareALink) {
+  // contention=share, K = 4: packets in flight on one link share its
+  // 100 B/us.
+  //   W = 1: one packet per link at a time, alone: 5 c = 100.
+  //   W = 2: rank 0 posts steps 0, 1 at 0 (start 10, share 0->1, end 30),
+  //     steps 2, 3 at 30 (end 60); rank 1 posts steps 1, 2 at 30 (its
+  //     receives of steps 0, 1 ended; end 60) and steps 3, 4 at 60
+  //     (end 90): 90.
+  //   W = 8: rank 0's four packets share 0->1 from 10 to 50; rank 1's
+  //     four then share 1->2 from 60 to 100: 100.
+  CostReport W1 = costOf(chain(4, "contention=share " + window(1)));
+  EXPECT_TRUE(W1.FlowTimed);
+  EXPECT_NEAR(W1.Time, 100, 1e-9);
+  EXPECT_NEAR(costOf(chain(4, "contention=share " + window(2))).Time, 90,
+              1e-9);
+  EXPECT_NEAR(costOf(chain(4, "contention=share " + window(8))).Time, 100,
+              1e-9);
+  // Without the flows (work budget 0) each transfer is charged its own
+  // step's sharing, alone here: the closed form of the test above.
+  VerifierOptions Tight;
+  Tight.MaxFlowWork = 0;
+  CostReport Charged = costOf(chain(4, "contention=share " + window(2)), Tight);
+  EXPECT_FALSE(Charged.FlowTimed);
+  EXPECT_NEAR(Charged.Time, 3 * 20.0, 1e-9);
+}
+
+TEST(DataflowTiming, ReducesAreRefused) {
+  // The dataflow executor copies only: the first `+>` is named.
+  auto P = parsePlan("schedule r\ntopology linear 2\n"
+                     "model ports=all a=0.01 b=10 rho=0 timing=dataflow\n"
+                     "collective allreduce bytes=2000 chunks=2\n"
+                     "step 0\n  0 +> 1 : 0\n  1 +> 0 : 1\n"
+                     "step 1\n  1 -> 0 : 0\n  0 -> 1 : 1\n",
+                     "r.sched", PlanFormat::Text);
+  ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
+  VerificationResult R = verifyPlan(*P);
+  std::string Diags;
+  llvm::raw_string_ostream OS(Diags);
+  R.printDiagnostics(OS);
+  EXPECT_FALSE(R.verified());
+  EXPECT_NE(OS.str().find("step 0: transfer 0 +> 1 : 0 at line 6 reduces"),
+            std::string::npos)
+      << OS.str();
+  EXPECT_NE(OS.str().find("copy-only plans (broadcast, multi-broadcast, "
+                          "all-gather)"),
+            std::string::npos)
+      << OS.str();
+  // Only the first, and nothing else is wrong with the plan.
+  EXPECT_EQ(R.numErrors(), 1u) << OS.str();
+}
+
+} // namespace
