@@ -45,7 +45,13 @@
 // verifier/DataflowReadiness.h, one rule for both cases): t starts at its
 // post time P_t instead of R_t, and otherwise is timed as under
 // timing=ranks, by the per-transfer critical path (forbid, charge) or as a
-// flow (share). The executor copies only: a plan with `+>` is refused.
+// flow (share). Without flows a rank's sends of several steps are on the
+// wire at once, which forbid's per-step check does not see, so a link (and
+// with one-port a node's outgoing and incoming interface) carries one
+// message's bytes at a time across steps: t's bytes start at the later of
+// P_t + (c_t's start-up part) and the end of the bytes before it on its
+// resources (in plan order), so start-ups overlap bytes but bytes queue.
+// The executor copies only: a plan with `+>` is refused.
 //
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
@@ -239,6 +245,23 @@ private:
   llvm::DenseMap<NodeId, double> Map;
 };
 
+/// timing=dataflow without flows: when each link or one-port interface
+/// has carried the bytes given to it so far. Flat up to 2^24 ids, a hash
+/// map past that.
+class BusyUntil {
+public:
+  explicit BusyUntil(uint64_t Ids) : Flat(Ids <= (uint64_t(1) << 24)) {
+    if (Flat)
+      Times.assign(Ids, 0);
+  }
+  double &at(uint64_t Id) { return Flat ? Times[Id] : Map[Id]; }
+
+private:
+  bool Flat;
+  std::vector<double> Times;
+  llvm::DenseMap<uint64_t, double> Map;
+};
+
 } // namespace
 
 static_assert(VerifierOptions().MaxFlowWork == FlowTiming::MaxWork,
@@ -277,6 +300,13 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   std::optional<DataflowReadiness> Posts;
   std::vector<double> PostTime;
   auto SetPost = [&](uint32_t T, double At) { PostTime[T] = At; };
+  // Resource ids: links first, then each node's outgoing and incoming
+  // interface (one-port only). Kept even when flows time the plan: they
+  // may pass their work limit.
+  const bool OnePort = M.Ports == PortModel::One;
+  const uint64_t LinkIds = P.Topo.numLinkIds();
+  BusyUntil Busy(Dataflow ? LinkIds + (OnePort ? 2 * uint64_t(P.numNodes()) : 0)
+                          : 0);
   std::optional<FlowTiming> Flows;
   if (Ranks && Share && FlowTiming::fits(P))
     Flows.emplace(P, Ctx.Opts.MaxFlowWork);
@@ -342,7 +372,8 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
       }
       const double Before = double(Src.SendsSeen++) * SendGap + M.O + M.B +
                             M.Hop * double(Hops);
-      const double Cost = Before + std::max(Wire, M.Nic * Endpoint) + M.O +
+      const double Moving = std::max(Wire, M.Nic * Endpoint);
+      const double Cost = Before + Moving + M.O +
                           double(Dst.ReceivesSeen) * M.O;
       StepMax = std::max(StepMax, Cost);
       if (Flows)
@@ -351,11 +382,28 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
                                (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
       ++Dst.ReceivesSeen;
       if (Ranks) {
-        const double Starts = Dataflow
-                                  ? PostTime[I]
-                                  : std::max(Ready.get(T.Src), Ready.get(T.Dst));
-        const double Ends =
-            Starts + Cost + (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        double Ends;
+        if (Dataflow) {
+          // The bytes queue behind those before them on t's resources.
+          auto Resources = [&](auto Visit) {
+            P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
+              Visit(Busy.at(P.Topo.linkId(H, Half)));
+            });
+            if (OnePort) {
+              Visit(Busy.at(LinkIds + 2 * uint64_t(T.Src)));
+              Visit(Busy.at(LinkIds + 2 * uint64_t(T.Dst) + 1));
+            }
+          };
+          double Flowing = PostTime[I] + Before;
+          Resources([&](double &Free) { Flowing = std::max(Flowing, Free); });
+          const double Drained = Flowing + Moving;
+          Resources([&](double &Free) { Free = Drained; });
+          Ends = Drained + (Cost - Before - Moving) +
+                 (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        } else {
+          Ends = std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
+                 (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        }
         if (Dataflow)
           Posts->ended(uint32_t(I), Ends, SetPost);
         Src.End = std::max(Src.End, Ends);

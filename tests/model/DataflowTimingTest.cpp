@@ -46,28 +46,40 @@ std::string window(uint32_t W) {
 }
 
 TEST(DataflowTiming, ChainWithoutSharingFollowsTheClosedForm) {
-  // contention=forbid: each transfer takes c = 20 whatever runs beside it.
-  // Rank 0 posts step s at floor(s/W) c (its sends W steps back end then);
-  // rank 1 receives packet s - 1 by ceil(s/W) c... so it posts step s at
-  // ceil(s/W) c and the plan ends at (ceil(K/W) + 1) c:
-  //   W = 1: (K + 1) c, the step sum; W = 2: (K/2 + 1) c; W >= K: 2 c.
+  // contention=forbid, a = 0.005: a packet's bytes take w = 5 us after its
+  // start-up b = 10 (c = 15 alone). A link carries one packet's bytes at a
+  // time, start-ups overlap them. K = 8 packets.
+  //   W = 1: each send waits for the one before: (K + 1) c = 135, the step
+  //     sum, as timing=ranks.
+  //   W large: rank 0 posts all at 0, its packets leave back to back from b,
+  //     packet j arriving at b + (j + 1) w; rank 1 forwards each on arrival,
+  //     b later: 2 b + (K + 1) w = 65.
+  //   W = 2: rank 0 posts a pair every b + w (the pair 2 back must end
+  //     first), pair g's bytes in [g (b + w) + b, g (b + w) + b + 2 w];
+  //     rank 1 forwards each pair b + w later: (K/2)(b + w) + b + 2 w = 80.
+  //   W = 4 >= (b + w) / w: the link never idles, as W large.
   const uint32_t K = 8;
-  CostReport Steps = costOf(chain(K, "timing=steps"));
-  EXPECT_DOUBLE_EQ(Steps.Time, (K + 1) * 20.0);
-  CostReport W1 = costOf(chain(K, window(1)));
+  const std::string Fast = "a=0.005 ";
+  auto Time = [&](const std::string &Words) {
+    std::string Text = chain(K, Words);
+    Text.replace(Text.find("a=0.01 "), 7, Fast);
+    return costOf(Text);
+  };
+  EXPECT_DOUBLE_EQ(Time("timing=steps").Time, (K + 1) * 15.0);
+  CostReport W1 = Time(window(1));
   EXPECT_EQ(W1.Timing, TimingModel::Dataflow);
   EXPECT_FALSE(W1.FlowTimed);
-  EXPECT_DOUBLE_EQ(W1.Time, (K + 1) * 20.0);
-  EXPECT_DOUBLE_EQ(W1.StepsTime, (K + 1) * 20.0);
-  EXPECT_DOUBLE_EQ(costOf(chain(K, window(2))).Time, (K / 2 + 1) * 20.0);
-  EXPECT_DOUBLE_EQ(costOf(chain(K, window(3))).Time, (3 + 1) * 20.0);
-  EXPECT_DOUBLE_EQ(costOf(chain(K, window(K))).Time, 2 * 20.0);
-  EXPECT_DOUBLE_EQ(costOf(chain(K, window(64))).Time, 2 * 20.0);
+  EXPECT_DOUBLE_EQ(W1.Time, (K + 1) * 15.0);
+  EXPECT_DOUBLE_EQ(W1.StepsTime, (K + 1) * 15.0);
+  EXPECT_DOUBLE_EQ(Time(window(2)).Time, (K / 2) * 15.0 + 10 + 2 * 5);
+  EXPECT_DOUBLE_EQ(Time(window(4)).Time, 2 * 10 + (K + 1) * 5.0);
+  EXPECT_DOUBLE_EQ(Time(window(64)).Time, 2 * 10 + (K + 1) * 5.0);
   // The default window is 2.
-  EXPECT_DOUBLE_EQ(costOf(chain(K, "timing=dataflow")).Time,
-                   (K / 2 + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(Time("timing=dataflow").Time, (K / 2) * 15.0 + 10 + 2 * 5);
   // timing=ranks waits for the receiver's previous step too: the step sum.
-  EXPECT_DOUBLE_EQ(costOf(chain(K, "timing=ranks")).Time, (K + 1) * 20.0);
+  EXPECT_DOUBLE_EQ(Time("timing=ranks").Time, (K + 1) * 15.0);
+  // With b = w (a = 0.01) window 2 already keeps the link busy.
+  EXPECT_DOUBLE_EQ(costOf(chain(K, window(2))).Time, 2 * 10 + (K + 1) * 10.0);
 }
 
 TEST(DataflowTiming, WindowMattersWhenFlowsShareALink) {
@@ -87,13 +99,14 @@ TEST(DataflowTiming, WindowMattersWhenFlowsShareALink) {
               1e-9);
   EXPECT_NEAR(costOf(chain(4, "contention=share " + window(8))).Time, 100,
               1e-9);
-  // Without the flows (work budget 0) each transfer is charged its own
-  // step's sharing, alone here: the closed form of the test above.
+  // Without the flows (work budget 0) the bytes queue on each link instead
+  // of sharing it: the link never idles, 2 b + (K + 1) w = 70 (fair
+  // sharing delays the pair's first packet, and so the next pair's post).
   VerifierOptions Tight;
   Tight.MaxFlowWork = 0;
   CostReport Charged = costOf(chain(4, "contention=share " + window(2)), Tight);
   EXPECT_FALSE(Charged.FlowTimed);
-  EXPECT_NEAR(Charged.Time, 3 * 20.0, 1e-9);
+  EXPECT_NEAR(Charged.Time, 70, 1e-9);
 }
 
 TEST(DataflowTiming, ReducesAreRefused) {
