@@ -246,18 +246,45 @@ private:
 };
 
 /// timing=dataflow without flows: when each link or one-port interface
-/// has carried the bytes given to it so far. Flat up to 2^24 ids, a hash
-/// map past that.
-class BusyUntil {
+/// has carried the bytes given to it so far (ids: links, then each node's
+/// outgoing and incoming interface). Flat up to 2^24 ids, a hash map past
+/// that.
+class ByteQueues {
 public:
-  explicit BusyUntil(uint64_t Ids) : Flat(Ids <= (uint64_t(1) << 24)) {
+  explicit ByteQueues(const Plan &P)
+      : P(P), Half(P.Model.Links == Duplex::Half),
+        OnePort(P.Model.Ports == PortModel::One),
+        LinkIds(P.Topo.numLinkIds()) {
+    const uint64_t Ids = LinkIds + (OnePort ? 2 * uint64_t(P.numNodes()) : 0);
+    Flat = Ids <= (uint64_t(1) << 24);
     if (Flat)
       Times.assign(Ids, 0);
   }
-  double &at(uint64_t Id) { return Flat ? Times[Id] : Map[Id]; }
+  /// When \p T's bytes, ready to flow at \p Ready and taking \p Moving,
+  /// have drained behind the bytes before them on its resources.
+  double drain(const Transfer &T, double Ready, double Moving) {
+    double Flowing = Ready;
+    forEachResource(T, [&](double &Free) { Flowing = std::max(Flowing, Free); });
+    const double Drained = Flowing + Moving;
+    forEachResource(T, [&](double &Free) { Free = Drained; });
+    return Drained;
+  }
 
 private:
-  bool Flat;
+  template <typename Fn> void forEachResource(const Transfer &T, Fn Visit) {
+    P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
+      Visit(at(P.Topo.linkId(H, Half)));
+    });
+    if (OnePort) {
+      Visit(at(LinkIds + 2 * uint64_t(T.Src)));
+      Visit(at(LinkIds + 2 * uint64_t(T.Dst) + 1));
+    }
+  }
+  double &at(uint64_t Id) { return Flat ? Times[Id] : Map[Id]; }
+
+  const Plan &P;
+  bool Half, OnePort, Flat = true;
+  uint64_t LinkIds;
   std::vector<double> Times;
   llvm::DenseMap<uint64_t, double> Map;
 };
@@ -300,17 +327,13 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   std::optional<DataflowReadiness> Posts;
   std::vector<double> PostTime;
   auto SetPost = [&](uint32_t T, double At) { PostTime[T] = At; };
-  // Resource ids: links first, then each node's outgoing and incoming
-  // interface (one-port only). Kept even when flows time the plan: they
-  // may pass their work limit.
-  const bool OnePort = M.Ports == PortModel::One;
-  const uint64_t LinkIds = P.Topo.numLinkIds();
-  BusyUntil Busy(Dataflow ? LinkIds + (OnePort ? 2 * uint64_t(P.numNodes()) : 0)
-                          : 0);
+  // Kept even when flows time the plan: they may pass their work limit.
+  std::optional<ByteQueues> Queues;
   std::optional<FlowTiming> Flows;
   if (Ranks && Share && FlowTiming::fits(P))
     Flows.emplace(P, Ctx.Opts.MaxFlowWork);
   if (Dataflow) {
+    Queues.emplace(P);
     PostTime.assign(P.Transfers.size(), 0);
     Posts.emplace(P, M.Window);
     Posts->start(SetPost);
@@ -382,28 +405,12 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
                                (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
       ++Dst.ReceivesSeen;
       if (Ranks) {
-        double Ends;
-        if (Dataflow) {
-          // The bytes queue behind those before them on t's resources.
-          auto Resources = [&](auto Visit) {
-            P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
-              Visit(Busy.at(P.Topo.linkId(H, Half)));
-            });
-            if (OnePort) {
-              Visit(Busy.at(LinkIds + 2 * uint64_t(T.Src)));
-              Visit(Busy.at(LinkIds + 2 * uint64_t(T.Dst) + 1));
-            }
-          };
-          double Flowing = PostTime[I] + Before;
-          Resources([&](double &Free) { Flowing = std::max(Flowing, Free); });
-          const double Drained = Flowing + Moving;
-          Resources([&](double &Free) { Free = Drained; });
-          Ends = Drained + (Cost - Before - Moving) +
-                 (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
-        } else {
-          Ends = std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
-                 (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
-        }
+        const double Ends =
+            Dataflow ? Queues->drain(T, PostTime[I] + Before, Moving) +
+                           (Cost - Before - Moving) +
+                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0)
+                     : std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
+                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
         if (Dataflow)
           Posts->ended(uint32_t(I), Ends, SetPost);
         Src.End = std::max(Src.End, Ends);
