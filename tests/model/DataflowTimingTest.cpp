@@ -109,6 +109,34 @@ TEST(DataflowTiming, WindowMattersWhenFlowsShareALink) {
   EXPECT_NEAR(Charged.Time, 70, 1e-9);
 }
 
+TEST(DataflowTiming, RanksThatReceiveEveryStepChainTheirPosts) {
+  // Rule (1) waits for every receive of the earlier steps, not only for
+  // the one that brought the data a send forwards. Allgather on linear:2
+  // in K = 8 packets a side, step s: 0 -> 1 packet s, 1 -> 0 packet K + s
+  // (a = 0.005: w = 5, b = 10, c = 15). Each rank's step s waits for its
+  // receive of step s - 1, which the other rank posted after its receive
+  // of step s - 2, ...: s start-ups in a chain, whatever the window, so
+  // the plan takes the step sum K c = 120 (a send of the data it holds
+  // could leave at once; pipelined trees, where every node receives in
+  // every step, gain nothing over the steps for the same reason).
+  const uint32_t K = 8;
+  auto Exchange = [&](const std::string &Words) {
+    std::string Text = "schedule x\ntopology linear 2\n"
+                       "model ports=all a=0.005 b=10 rho=0 " +
+                       Words + "\ncollective allgather bytes=" +
+                       std::to_string(2000 * K) +
+                       " chunks=" + std::to_string(2 * K) + "\n";
+    for (uint32_t S = 0; S < K; ++S)
+      Text += "step " + std::to_string(S) + "\n  0 -> 1 : " +
+              std::to_string(S) + "\n  1 -> 0 : " + std::to_string(K + S) +
+              "\n";
+    return costOf(Text).Time;
+  };
+  EXPECT_DOUBLE_EQ(Exchange("timing=steps"), K * 15.0);
+  for (uint32_t W : {1u, 2u, 64u})
+    EXPECT_DOUBLE_EQ(Exchange(window(W)), K * 15.0) << "window " << W;
+}
+
 TEST(DataflowTiming, ReducesAreRefused) {
   // The dataflow executor copies only: the first `+>` is named.
   auto P = parsePlan("schedule r\ntopology linear 2\n"
