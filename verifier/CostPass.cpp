@@ -39,6 +39,19 @@
 //     steps. Past FlowTiming's limits (MaxTransfers transfers, MaxWork)
 //     the forbid/charge rule above is used with the share W_t, and
 //     CostReport::FlowTimed says which.
+// timing=dataflow (the dataflow executor: every receive posted at the
+// start, a rank's sends of step s posted once its receives of the steps
+// before s and its sends of step s - window have ended, in step order;
+// verifier/DataflowReadiness.h, one rule for both cases): t starts at its
+// post time P_t instead of R_t, and otherwise is timed as under
+// timing=ranks, by the per-transfer critical path (forbid, charge) or as a
+// flow (share). Without flows a rank's sends of several steps are on the
+// wire at once, which forbid's per-step check does not see, so a link (and
+// with one-port a node's outgoing and incoming interface) carries one
+// message's bytes at a time across steps: t's bytes start at the later of
+// P_t + (c_t's start-up part) and the end of the bytes before it on its
+// resources (in plan order), so start-ups overlap bytes but bytes queue.
+// The executor copies only: a plan with `+>` is refused.
 //
 // Postal model (lambda != 1): messages overlap in flight, so the plan takes
 // Rounds = last step number + lambda ticks, RoundTime = Rounds / q send
@@ -73,6 +86,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "verifier/DataflowReadiness.h"
 #include "verifier/FlowTiming.h"
 #include "verifier/PassContext.h"
 
@@ -231,6 +245,50 @@ private:
   llvm::DenseMap<NodeId, double> Map;
 };
 
+/// timing=dataflow without flows: when each link or one-port interface
+/// has carried the bytes given to it so far (ids: links, then each node's
+/// outgoing and incoming interface). Flat up to 2^24 ids, a hash map past
+/// that.
+class ByteQueues {
+public:
+  explicit ByteQueues(const Plan &P)
+      : P(P), Half(P.Model.Links == Duplex::Half),
+        OnePort(P.Model.Ports == PortModel::One),
+        LinkIds(P.Topo.numLinkIds()) {
+    const uint64_t Ids = LinkIds + (OnePort ? 2 * uint64_t(P.numNodes()) : 0);
+    Flat = Ids <= (uint64_t(1) << 24);
+    if (Flat)
+      Times.assign(Ids, 0);
+  }
+  /// When \p T's bytes, ready to flow at \p Ready and taking \p Moving,
+  /// have drained behind the bytes before them on its resources.
+  double drain(const Transfer &T, double Ready, double Moving) {
+    double Flowing = Ready;
+    forEachResource(T, [&](double &Free) { Flowing = std::max(Flowing, Free); });
+    const double Drained = Flowing + Moving;
+    forEachResource(T, [&](double &Free) { Free = Drained; });
+    return Drained;
+  }
+
+private:
+  template <typename Fn> void forEachResource(const Transfer &T, Fn Visit) {
+    P.Topo.forEachHop(T.Src, T.Dst, [&](const Hop &H) {
+      Visit(at(P.Topo.linkId(H, Half)));
+    });
+    if (OnePort) {
+      Visit(at(LinkIds + 2 * uint64_t(T.Src)));
+      Visit(at(LinkIds + 2 * uint64_t(T.Dst) + 1));
+    }
+  }
+  double &at(uint64_t Id) { return Flat ? Times[Id] : Map[Id]; }
+
+  const Plan &P;
+  bool Half, OnePort, Flat = true;
+  uint64_t LinkIds;
+  std::vector<double> Times;
+  llvm::DenseMap<uint64_t, double> Map;
+};
+
 } // namespace
 
 static_assert(VerifierOptions().MaxFlowWork == FlowTiming::MaxWork,
@@ -254,17 +312,32 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
   const Plan &P = Ctx.P;
   const MachineModel &M = P.Model;
   const bool Share = M.Contention == ContentionPolicy::Share;
-  const bool Ranks = M.Timing == TimingModel::Ranks;
+  const bool Ranks = M.timesRanks();
+  const bool Dataflow = M.Timing == TimingModel::Dataflow;
   const bool Half = M.Links == Duplex::Half;
   const double PortLimit = M.Ports == PortModel::All ? 0 : double(M.sendsPerStep());
   const double SendGap = std::max(M.O, M.G);
   StepTable<NodeSlot> Nodes(P.numNodes(), P.Transfers.size());
   StepTable<LinkSlot> Links(Share ? P.Topo.numLinkIds() : 0,
                             P.Transfers.size());
-  ReadyTimes Ready(Ranks ? P.numNodes() : 0);
+  ReadyTimes Ready(Ranks && !Dataflow ? P.numNodes() : 0);
+  // timing=dataflow without flows: each transfer's post time, set by the
+  // readiness rule once the ends it waits for are known (all of them
+  // belong to earlier steps, so before the transfer's step is timed).
+  std::optional<DataflowReadiness> Posts;
+  std::vector<double> PostTime;
+  auto SetPost = [&](uint32_t T, double At) { PostTime[T] = At; };
+  // Kept even when flows time the plan: they may pass their work limit.
+  std::optional<ByteQueues> Queues;
   std::optional<FlowTiming> Flows;
   if (Ranks && Share && FlowTiming::fits(P))
     Flows.emplace(P, Ctx.Opts.MaxFlowWork);
+  if (Dataflow) {
+    Queues.emplace(P);
+    PostTime.assign(P.Transfers.size(), 0);
+    Posts.emplace(P, M.Window);
+    Posts->start(SetPost);
+  }
   double StepsTime = 0, RanksTime = 0;
   std::vector<double> StepTimes(P.numSteps(), 0.0);
   for (size_t S = 0; S < P.numSteps(); ++S) {
@@ -322,7 +395,8 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
       }
       const double Before = double(Src.SendsSeen++) * SendGap + M.O + M.B +
                             M.Hop * double(Hops);
-      const double Cost = Before + std::max(Wire, M.Nic * Endpoint) + M.O +
+      const double Moving = std::max(Wire, M.Nic * Endpoint);
+      const double Cost = Before + Moving + M.O +
                           double(Dst.ReceivesSeen) * M.O;
       StepMax = std::max(StepMax, Cost);
       if (Flows)
@@ -332,8 +406,13 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
       ++Dst.ReceivesSeen;
       if (Ranks) {
         const double Ends =
-            std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
-            (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+            Dataflow ? Queues->drain(T, PostTime[I] + Before, Moving) +
+                           (Cost - Before - Moving) +
+                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0)
+                     : std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
+                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+        if (Dataflow)
+          Posts->ended(uint32_t(I), Ends, SetPost);
         Src.End = std::max(Src.End, Ends);
         Dst.End = std::max(Dst.End, Ends);
         RanksTime = std::max(RanksTime, Ends);
@@ -341,7 +420,7 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
     }
     StepTimes[S] = StepMax + M.Rho * double(PermutedBytes);
     StepsTime += StepTimes[S];
-    if (Ranks)
+    if (Ranks && !Dataflow)
       for (uint64_t I = Begin; I < End; ++I) {
         const Transfer &T = P.Transfers[I];
         Ready.set(T.Src, Nodes[T.Src].End);
@@ -360,6 +439,23 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
       Times.Flows = true;
     }
   return Times;
+}
+
+/// The dataflow executor copies only (broadcast, multi-broadcast,
+/// all-gather): its first `+>` is named.
+static void refuseReducesUnderDataflow(PassContext &Ctx) {
+  const Plan &P = Ctx.P;
+  for (size_t S = 0; S < P.numSteps(); ++S)
+    for (uint64_t I = P.StepStarts[S]; I < P.StepStarts[S + 1]; ++I)
+      if (P.Transfers[I].Reduce) {
+        Ctx.Diags.error(Ctx.line(I), [&] {
+          return Ctx.stepName(S) + ": transfer " + Ctx.at(I) +
+                 " reduces (+>), but timing=dataflow times the dataflow "
+                 "executor, which runs copy-only plans (broadcast, "
+                 "multi-broadcast, all-gather)";
+        });
+        return;
+      }
 }
 
 void runCostPass(PassContext &Ctx) {
@@ -433,7 +529,7 @@ void runCostPass(PassContext &Ctx) {
     }
   } else if (Model.hasModernTerms() ||
              Model.Contention == ContentionPolicy::Share ||
-             Model.Timing == TimingModel::Ranks) {
+             Model.timesRanks()) {
     // Without these words the sum above is the papers' closed form, kept
     // as it is computed (bit for bit).
     ModernTimes Times = timeWithModernTerms(Ctx, SetBytes, SetPermuted);
@@ -441,7 +537,7 @@ void runCostPass(PassContext &Ctx) {
       R.StepsTime = Times.Steps;
       R.StepTimes = std::move(Times.StepTimes);
     }
-    Time = Model.Timing == TimingModel::Ranks ? Times.Ranks : R.StepsTime;
+    Time = Model.timesRanks() ? Times.Ranks : R.StepsTime;
     R.FlowTimed = Times.Flows;
   }
   R.Time = Time;
@@ -459,6 +555,8 @@ void runCostPass(PassContext &Ctx) {
   std::string Broken = toString(Model.check());
   if (!Broken.empty())
     Ctx.Diags.error(P.Source.ModelLine, [&] { return Broken; });
+  if (Model.Timing == TimingModel::Dataflow)
+    refuseReducesUnderDataflow(Ctx);
   // The readers keep a, b and rho below MachineModel::MaxCost, so the time
   // and the bound stay finite; a subnormal a with b = 0 can still make the
   // ratio overflow. Whatever the cause, inf or nan is no cost to report.

@@ -1,7 +1,8 @@
 //===- verifier/FlowTiming.cpp - Bandwidth shared across ranks' steps -----===//
 //
 // The event loop: a transfer's start event fires when both its ranks have
-// reached its step (their previous steps ended) plus its start-up; it adds
+// reached its step (their previous steps ended; timing=dataflow: when its
+// sender posts it) plus its start-up; it adds
 // a flow. A flow's drain event is scheduled from its rate and dropped
 // (Version) when the rate changes. Events of one instant are handled
 // together, then the components they touched are filled again.
@@ -33,6 +34,8 @@ FlowTiming::FlowTiming(const Plan &P, uint64_t WorkLimit)
   if (M.Nic > 0)
     NodeCap = std::min(NodeCap, 1 / M.Nic);
   Half = M.Links == Duplex::Half;
+  if (M.Timing == TimingModel::Dataflow)
+    Dataflow.emplace(P, M.Window);
 
   const uint64_t T = P.Transfers.size();
   Size.assign(T, 0);
@@ -87,9 +90,18 @@ void FlowTiming::openStep(NodeId R) {
   Next[R] = I;
 }
 
+/// timing=dataflow: transfer \p T is posted at \p At.
+void FlowTiming::post(uint32_t T, double At) {
+  Events.push({At + Lead[T], T, 0, /*Drain=*/false});
+}
+
 void FlowTiming::transferEnded(uint32_t T, double Now) {
   const double End = Now + Tail[T];
   Last = std::max(Last, End);
+  if (Dataflow) {
+    Dataflow->ended(T, End, [this](uint32_t U, double At) { post(U, At); });
+    return;
+  }
   const Transfer &X = P.Transfers[T];
   for (NodeId R : {X.Src, X.Dst}) {
     StepEnd[R] = std::max(StepEnd[R], End);
@@ -317,9 +329,12 @@ void FlowTiming::refill(double Now) {
 }
 
 std::optional<double> FlowTiming::run() {
-  for (NodeId R = 0; R < P.numNodes(); ++R)
-    if (RankBegin[R] < RankBegin[R + 1])
-      openStep(R);
+  if (Dataflow)
+    Dataflow->start([this](uint32_t T, double At) { post(T, At); });
+  else
+    for (NodeId R = 0; R < P.numNodes(); ++R)
+      if (RankBegin[R] < RankBegin[R + 1])
+        openStep(R);
   while (!Events.empty()) {
     const double Now = Events.top().Time;
     // Everything of this instant, including what it starts, before the

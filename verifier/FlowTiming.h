@@ -22,6 +22,9 @@
 // permuted data) after its last byte; a rank's step ends at its last
 // transfer's end, and the plan at the last transfer's.
 //
+// timing=dataflow: t instead starts (Before_t later) when its sender posts
+// it, by verifier/DataflowReadiness.h's rule; its receiver never delays it.
+//
 // Incremental: a flow that starts or drains changes the rates of its
 // connected component (flows linked through shared resources, transitively)
 // and of nothing else, so only that component is filled again; the other
@@ -40,6 +43,7 @@
 #define BCASTC_VERIFIER_FLOWTIMING_H
 
 #include "ir/Plan.h"
+#include "verifier/DataflowReadiness.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -73,7 +77,8 @@ public:
   explicit FlowTiming(const Plan &P, uint64_t WorkLimit = MaxWork);
 
   /// Transfer \p I (of P.Transfers) moves \p Bytes; it starts flowing
-  /// \p Before after both its ranks are ready and ends \p After after its
+  /// \p Before after both its ranks are ready (timing=dataflow: after its
+  /// sender posts it) and ends \p After after its
   /// last byte. Every transfer must be set before run().
   void setTransfer(uint64_t I, double Bytes, double Before, double After) {
     Size[I] = Bytes;
@@ -121,6 +126,7 @@ private:
   };
 
   void openStep(NodeId R);
+  void post(uint32_t T, double At);
   void transferEnded(uint32_t T, double Now);
   void startFlow(uint32_t T, double Now);
   void drainFlow(uint32_t F, double Now);
@@ -143,6 +149,9 @@ private:
   std::vector<uint64_t> Next;     ///< First transfer of its next step.
   std::vector<uint32_t> StepLeft; ///< Transfers of its step not ended.
   std::vector<double> Ready, StepEnd;
+  /// timing=dataflow: when senders post (the per-rank step state above is
+  /// then unused).
+  std::optional<DataflowReadiness> Dataflow;
 
   std::vector<Flow> Flows;
   std::vector<uint32_t> FreeFlows;

@@ -229,10 +229,14 @@ std::string Figure::totalText() const {
   if (postal(P))
     return Cost.RoundTime.str() + " send times (last send + latency " +
            P.Model.Latency.str() + ") of m a + b = " + micros(Cost.Time);
-  // timing=ranks: the ranks' critical path, not the sum of the captions.
+  // timing=ranks|dataflow: the ranks' critical path, not the sum of the
+  // captions.
   if (Cost.Timing == TimingModel::Ranks)
     return micros(Cost.Time) + " timed by ranks (the steps sum to " +
            micros(Cost.StepsTime) + ")";
+  if (Cost.Timing == TimingModel::Dataflow)
+    return micros(Cost.Time) + " timed by the dataflow executor (the steps "
+           "sum to " + micros(Cost.StepsTime) + ")";
   return micros(Cost.Time);
 }
 

@@ -27,10 +27,10 @@ std::string countOf(uint64_t N, StringRef Singular, StringRef Plural) {
 static bool postal(const Plan &P) { return P.Model.Latency != Rational(1); }
 
 /// Whether the model has words past the papers' (hop, o, g, nic,
-/// contention=share, timing=ranks) that change how a plan is timed.
+/// contention=share, timing=ranks|dataflow) that change how a plan is timed.
 static bool modernTiming(const Plan &P) {
   const MachineModel &M = P.Model;
-  return !postal(P) && (M.hasModernTerms() || M.Timing == TimingModel::Ranks ||
+  return !postal(P) && (M.hasModernTerms() || M.timesRanks() ||
                         M.Contention == ContentionPolicy::Share);
 }
 
@@ -70,6 +70,18 @@ void printPlanReport(const PlanReport &Rep, raw_ostream &OS) {
     if (C.Timing == TimingModel::Ranks)
       OS << format("timing: ranks (each rank runs its steps in order, no "
                    "barrier%s); the sum of the steps is %.3f us\n",
+                   P.Model.Contention != ContentionPolicy::Share ? ""
+                   : C.FlowTimed
+                       ? "; links and interfaces shared as flows across steps"
+                       : "; sharing charged per step: too large to simulate "
+                         "as flows (verifier/FlowTiming.h)",
+                   C.StepsTime);
+    else if (C.Timing == TimingModel::Dataflow)
+      OS << format("timing: dataflow (window %u: every receive posted at "
+                   "the start, a step's sends once the rank's earlier "
+                   "receives and its sends %u steps back have ended%s); "
+                   "the sum of the steps is %.3f us\n",
+                   unsigned(P.Model.Window), unsigned(P.Model.Window),
                    P.Model.Contention != ContentionPolicy::Share ? ""
                    : C.FlowTimed
                        ? "; links and interfaces shared as flows across steps"
@@ -128,9 +140,13 @@ json::Object planReportJson(const PlanReport &Rep) {
       {"ratio", C.Ratio},
   };
   if (modernTiming(P)) {
-    Cost["timing"] = C.Timing == TimingModel::Ranks ? "ranks" : "steps";
+    Cost["timing"] = C.Timing == TimingModel::Ranks      ? "ranks"
+                     : C.Timing == TimingModel::Dataflow ? "dataflow"
+                                                         : "steps";
     Cost["steps_time_us"] = C.StepsTime;
-    if (C.Timing == TimingModel::Ranks &&
+    if (C.Timing == TimingModel::Dataflow)
+      Cost["window"] = int64_t(P.Model.Window);
+    if (P.Model.timesRanks() &&
         P.Model.Contention == ContentionPolicy::Share)
       Cost["sharing"] = C.FlowTimed ? "flows" : "steps";
   }

@@ -245,6 +245,41 @@ TEST(Arborescences, PacketCountIsTheModelsBest) {
   }
 }
 
+TEST(Arborescences, DataflowPacketCountIsPricedByTheCostPass) {
+  // timing=dataflow: k from a geometric scan on the cost pass, so the plan
+  // is timed as the dataflow executor runs it, verifies, and is no slower
+  // than the closed form's k (the scan's start) or twice and half the
+  // chosen k. Under Delta and the modern constants (flows).
+  for (const char *Words :
+       {"ports=all timing=dataflow window=4",
+        "ports=all a=0.0001 b=1.0016 hop=1 g=0.0032 contention=share "
+        "timing=dataflow window=2"}) {
+    const LoweringRequest R = request(topo("torus:4x6"), 5, 1u << 20, Words);
+    Plan P = llvm::cantFail(lowerArborescences("arborescences", R));
+    VerificationResult V = verifyPlan(P);
+    ASSERT_TRUE(V.verified()) << Words;
+    EXPECT_EQ(V.Cost.Timing, TimingModel::Dataflow);
+    const uint32_t K = P.Coll.NumChunks / 4;
+    // The closed form's k: the one the same words choose under
+    // timing=ranks (which keeps it).
+    LoweringRequest Ranks = R;
+    Ranks.Model.Timing = TimingModel::Ranks;
+    Ranks.Model.Window = MachineModel::DefaultWindow;
+    const uint32_t ClosedForm =
+        llvm::cantFail(lowerArborescences("arborescences", Ranks))
+            .Coll.NumChunks /
+        4;
+    for (uint32_t Other : {std::max(K / 2, 1u), 2 * K, ClosedForm}) {
+      LoweringRequest R2 = R;
+      R2.Packets = Other;
+      VerificationResult V2 =
+          verifyPlan(llvm::cantFail(lowerArborescences("arborescences", R2)));
+      EXPECT_GE(V2.Cost.Time, V.Cost.Time)
+          << Words << ": k " << Other << " vs " << K;
+    }
+  }
+}
+
 TEST(Arborescences, MatchesT4OnSquareToriAndRunsWhereT4Cannot) {
   // Full duplex, Delta, 16 MiB: on torus:8x8 the plan is as fast as
   // tree-arc-disjoint's (the same trees when T4's are shallower); on

@@ -304,3 +304,30 @@ TEST(JsonReport, RefusedWhereItWouldMixWithThePlan) {
 }
 
 } // namespace
+
+TEST(JsonReport, DataflowTimingValidates) {
+  // timing=dataflow reports its timing, window and sharing, as the schema
+  // allows (docs/bcastc-report.schema.json).
+  ToolOptions O;
+  O.Topology = std::string("hypercube:3");
+  O.Bytes = std::string("64KiB");
+  O.Machine = "delta";
+  O.Model = "ports=all contention=share timing=dataflow window=4";
+  O.Format = "json";
+  O.All = true;
+  CommandRun A = runCommand(runAlgorithms, O);
+  ASSERT_EQ(A.RC, 0) << A.Err;
+  json::Value V = validated(A, "algorithms dataflow");
+  unsigned Timed = 0;
+  for (const json::Value &Entry : *V.getAsObject()->getArray("algorithms")) {
+    const json::Object &E = *Entry.getAsObject();
+    if (!*E.getBoolean("applicable"))
+      continue;
+    const json::Object &Cost = *E.getObject("plan")->getObject("cost");
+    EXPECT_EQ(*Cost.getString("timing"), "dataflow");
+    EXPECT_EQ(*Cost.getInteger("window"), 4);
+    EXPECT_EQ(*Cost.getString("sharing"), "flows");
+    ++Timed;
+  }
+  EXPECT_GT(Timed, 0u);
+}

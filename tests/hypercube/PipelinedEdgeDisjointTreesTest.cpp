@@ -209,6 +209,34 @@ TEST(PipelinedEdgeDisjointTrees, SixteenMiBAcceptance) {
     }
 }
 
+TEST(PipelinedEdgeDisjointTrees, DataflowPacketCountIsPricedByTheCostPass) {
+  // timing=dataflow: k from a geometric scan on the cost pass; the plan
+  // verifies, is timed as the dataflow executor runs it, and is no slower
+  // than half, double or the closed form's k (timing=ranks keeps it).
+  for (const char *Words :
+       {"ports=all timing=dataflow window=4",
+        "ports=all a=0.0001 b=1.0016 hop=1 g=0.0032 contention=share "
+        "timing=dataflow window=2"}) {
+    LoweringRequest R = request(5, 9, 1 << 20, false);
+    llvm::cantFail(R.Model.parseWords(Words));
+    const Plan P = lowerOrFail(Algo, R);
+    VerificationResult V = verifyPlan(P);
+    ASSERT_TRUE(V.verified()) << Words;
+    EXPECT_EQ(V.Cost.Timing, TimingModel::Dataflow);
+    const uint32_t K = P.Coll.NumChunks / 5;
+    LoweringRequest Ranks = R;
+    Ranks.Model.Timing = TimingModel::Ranks;
+    Ranks.Model.Window = MachineModel::DefaultWindow;
+    const uint32_t ClosedForm = lowerOrFail(Algo, Ranks).Coll.NumChunks / 5;
+    for (uint32_t Other : {std::max(K / 2, 1u), 2 * K, ClosedForm}) {
+      LoweringRequest R2 = R;
+      R2.Packets = Other;
+      EXPECT_GE(verifyPlan(lowerOrFail(Algo, R2)).Cost.Time, V.Cost.Time)
+          << Words << ": k " << Other << " vs " << K;
+    }
+  }
+}
+
 TEST(PipelinedEdgeDisjointTrees, PacketsAndRefusals) {
   LoweringRequest R = request(4, 11, 101, false);
   R.Packets = 5; // 20 chunks of 5 or 6 bytes

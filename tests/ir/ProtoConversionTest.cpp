@@ -308,3 +308,26 @@ TEST(ProtoConversion, RejectsWhatThePlanCannotHold) {
 }
 
 } // namespace
+
+TEST(ProtoConversion, DataflowTimingAndWindowRoundTrip) {
+  // timing=dataflow and its window survive both proto forms, and a
+  // dataflow model with the default window reads back with it.
+  for (const char *Words : {"timing=dataflow window=4", "timing=dataflow"}) {
+    Plan P = parseOk(std::string("schedule df\ntopology linear 2\n"
+                                 "model ports=all a=0.01 b=10 rho=0 ") +
+                         Words +
+                         "\ncollective broadcast root=0 bytes=8 chunks=1\n"
+                         "step 0\n  0 -> 1 : 0\n",
+                     PlanFormat::Text);
+    EXPECT_EQ(P.Model.Timing, TimingModel::Dataflow);
+    EXPECT_EQ(P.Model.Window, llvm::StringRef(Words).contains("window=4")
+                                  ? 4u
+                                  : MachineModel::DefaultWindow);
+    for (PlanFormat F : {PlanFormat::BinaryProto, PlanFormat::TextProto}) {
+      Plan Back = parseOk(write(P, F), F);
+      EXPECT_TRUE(Back.Model == P.Model) << Back.Model.str();
+      EXPECT_EQ(Back.Model.Window, P.Model.Window);
+      EXPECT_EQ(Back.Model.str(), P.Model.str());
+    }
+  }
+}

@@ -2,9 +2,11 @@
 
 #include "compiler/lowering/arborescence/ArborescenceBroadcast.h"
 #include "compiler/lowering/arborescence/ArcPacking.h"
+#include "compiler/lowering/common/VerifiedChoice.h"
 #include "compiler/lowering/pipeline/PacketCount.h"
 #include "compiler/lowering/torus_trees/ArcDisjointTrees.h"
 #include "compiler/lowering/torus_trees/PacketStreams.h"
+#include "verifier/Verifier.h"
 
 #include <algorithm>
 #include <cassert>
@@ -127,38 +129,16 @@ llvm::Error checkArborescences(llvm::StringRef Name, const LoweringRequest &R) {
   return llvm::Error::success();
 }
 
-llvm::Expected<Plan> lowerArborescences(llvm::StringRef Name,
-                                        const LoweringRequest &R) {
-  if (llvm::Error E = checkArborescences(Name, R))
-    return std::move(E);
+/// The plan: packet p of tree i crosses the arc into v in step
+/// p + depth_i(v) - 1, K packets a tree.
+static llvm::Expected<Plan>
+emitArborescencePlan(llvm::StringRef Name, const LoweringRequest &R,
+                     const std::vector<SpanningTree> &Trees,
+                     const std::vector<std::vector<uint32_t>> &Depths,
+                     uint32_t Depth, uint32_t K) {
   const Topology &Topo = R.Topo;
   const uint32_t N = Topo.numNodes();
-  const LinkDigraph G = linkDigraph(Topo);
-  const std::vector<SpanningTree> Trees = packTrees(R, G);
   const uint32_t Lambda = Trees.size();
-  if (Lambda == 0)
-    return makeError(Name + ": " + Topo.str() + " is not connected");
-  std::vector<std::vector<uint32_t>> Depths;
-  uint32_t Depth = 0;
-  for (const SpanningTree &T : Trees) {
-    Depths.push_back(T.depths());
-    Depth = std::max(Depth, T.depth());
-  }
-  // The trees are the algorithm's premise: arc-disjoint and spanning.
-  {
-    TreeSetClaim Claim;
-    Claim.Depth = Depth;
-    Claim.ArcDisjoint = true;
-    llvm::Error E = verifyTrees(Topo, Trees, Claim);
-    assert(!E && "arborescence packing is wrong");
-    if (E)
-      return makeError(Name + ": internal error: " +
-                       llvm::toString(std::move(E)));
-  }
-  llvm::Expected<uint32_t> KOr = arborescencePackets(R, Lambda, Depth);
-  if (!KOr)
-    return KOr.takeError();
-  const uint32_t K = *KOr;
   const uint64_t Transfers = uint64_t(Lambda) * K * (N - 1);
   if (Transfers > R.MaxTransfers)
     return makeError(Name + ": the plan has " + llvm::Twine(Transfers) +
@@ -198,6 +178,61 @@ llvm::Expected<Plan> lowerArborescences(llvm::StringRef Name,
   }
   PB.removeEmptySteps();
   return PB.take();
+}
+
+llvm::Expected<Plan> lowerArborescences(llvm::StringRef Name,
+                                        const LoweringRequest &R) {
+  if (llvm::Error E = checkArborescences(Name, R))
+    return std::move(E);
+  const Topology &Topo = R.Topo;
+  const uint32_t N = Topo.numNodes();
+  const LinkDigraph G = linkDigraph(Topo);
+  const std::vector<SpanningTree> Trees = packTrees(R, G);
+  const uint32_t Lambda = Trees.size();
+  if (Lambda == 0)
+    return makeError(Name + ": " + Topo.str() + " is not connected");
+  std::vector<std::vector<uint32_t>> Depths;
+  uint32_t Depth = 0;
+  for (const SpanningTree &T : Trees) {
+    Depths.push_back(T.depths());
+    Depth = std::max(Depth, T.depth());
+  }
+  // The trees are the algorithm's premise: arc-disjoint and spanning.
+  {
+    TreeSetClaim Claim;
+    Claim.Depth = Depth;
+    Claim.ArcDisjoint = true;
+    llvm::Error E = verifyTrees(Topo, Trees, Claim);
+    assert(!E && "arborescence packing is wrong");
+    if (E)
+      return makeError(Name + ": internal error: " +
+                       llvm::toString(std::move(E)));
+  }
+  llvm::Expected<uint32_t> KOr = arborescencePackets(R, Lambda, Depth);
+  if (!KOr)
+    return KOr.takeError();
+  uint32_t K = *KOr;
+  auto Emit = [&](uint32_t Packets) {
+    return emitArborescencePlan(Name, R, Trees, Depths, Depth, Packets);
+  };
+  // timing=dataflow: start-ups overlap the bytes on the wire, so the closed
+  // form's k (a start-up per step) is far too few; the cost pass prices a
+  // geometric set of counts within the transfer budget.
+  const uint64_t Budget = R.MaxTransfers / (uint64_t(Lambda) * (N - 1));
+  if (!R.Packets && R.Model.Timing == TimingModel::Dataflow && K <= Budget) {
+    const uint64_t Max = std::max<uint64_t>(
+        K, std::min<uint64_t>(
+               Budget, maxPackets((R.Bytes + Lambda - 1) / Lambda,
+                                  uint32_t(std::min<uint64_t>(
+                                      uint64_t(Lambda) * (N - 1) + 1,
+                                      UINT32_MAX)))));
+    K = uint32_t(geometricLeastVerifiedCost(K, Max, [&](uint64_t Packets) {
+      // Within the budget the emission cannot fail.
+      return simulatePlanTime(llvm::cantFail(Emit(uint32_t(Packets))),
+                              R.Bytes);
+    }));
+  }
+  return Emit(K);
 }
 
 } // namespace bcastc

@@ -6,13 +6,15 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 
 namespace bcastc {
 
 bool usesModernCosts(const MachineModel &M) {
   return M.hasModernTerms() || M.Contention == ContentionPolicy::Share ||
-         M.Timing == TimingModel::Ranks;
+         M.timesRanks();
 }
 
 llvm::Expected<VerifiedChoice>
@@ -72,6 +74,42 @@ uint64_t walkToLeastVerifiedCost(uint64_t Start, uint64_t Max,
       return Best;
     Best = Next;
   }
+}
+
+uint64_t geometricLeastVerifiedCost(uint64_t Start, uint64_t Max,
+                                    llvm::function_ref<double(uint64_t)> Time) {
+  assert(Start >= 1 && Start <= Max && "the scan starts inside [1, Max]");
+  llvm::DenseMap<uint64_t, double> Seen;
+  uint64_t Best = Start;
+  double BestTime = Time(Start);
+  Seen[Start] = BestTime;
+  auto Try = [&](double Real) {
+    const uint64_t K =
+        uint64_t(std::clamp(std::round(Real), 1.0, double(Max)));
+    auto [It, New] = Seen.try_emplace(K, 0.0);
+    if (New)
+      It->second = Time(K);
+    if (It->second < BestTime || (It->second == BestTime && K < Best)) {
+      Best = K;
+      BestTime = It->second;
+    }
+    return It->second;
+  };
+  const double Step = std::sqrt(2.0);
+  unsigned Dearer = 0;
+  for (double K = double(Start) * Step; Dearer < 2; K *= Step) {
+    const bool Last = K >= double(Max);
+    Dearer = Try(K) > BestTime ? Dearer + 1 : 0;
+    if (Last)
+      break;
+  }
+  for (double K = double(Start) / Step; K >= 1; K /= Step)
+    if (Try(K) > BestTime)
+      break;
+  const uint64_t Center = Best;
+  Try(double(Center) * std::sqrt(Step));
+  Try(double(Center) / std::sqrt(Step));
+  return Best;
 }
 
 } // namespace bcastc

@@ -31,7 +31,7 @@ namespace bcastc {
 
 /// True when the cost pass times plans under \p M beyond Seidel's model
 /// (verifier/CostPass.cpp's timeWithModernTerms): hop, o, g or nic set,
-/// contention=share or timing=ranks.
+/// contention=share or timing=ranks|dataflow.
 bool usesModernCosts(const MachineModel &M);
 
 struct VerifiedChoice {
@@ -66,6 +66,17 @@ llvm::Expected<Plan> lowerEveryNpD(
 /// the least lies near the closed form's, and the walk lowers a few plans.
 uint64_t walkToLeastVerifiedCost(uint64_t Start, uint64_t Max,
                                  llvm::function_ref<double(uint64_t)> Time);
+
+/// A packet count by the cost pass under timing=dataflow: there start-ups
+/// overlap the bytes on the wire, so the least lies far above the closed
+/// form's \p Start (which prices a start-up per step) and the walk above
+/// would lower hundreds of plans. Prices the counts Start * 2^(j/2) in
+/// [1, \p Max] (and Max), upwards until two in a row are dearer than the
+/// least so far (the largest plans are the slowest to time), then the
+/// counts 2^(1/4) either side of the least; the least of all, the smaller
+/// on a tie.
+uint64_t geometricLeastVerifiedCost(uint64_t Start, uint64_t Max,
+                                    llvm::function_ref<double(uint64_t)> Time);
 
 } // namespace bcastc
 

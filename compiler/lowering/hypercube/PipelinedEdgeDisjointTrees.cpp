@@ -58,6 +58,7 @@ std::vector<PacketStream> edstStreams(unsigned D, uint32_t K) {
 /// closed form's k) the count walks downhill on the cost pass's times of
 /// the lowered plans; past the closed form's last useful k (\p Saturated)
 /// it is halved while that loses no more than NegligiblePacketGain.
+/// Under timing=dataflow a geometric scan replaces the walk.
 static uint32_t verifiedPacketCount(const LoweringRequest &R, uint64_t Start,
                                     uint64_t MaxK, bool Saturated) {
   auto Time = [&](uint64_t K) {
@@ -69,6 +70,10 @@ static uint32_t verifiedPacketCount(const LoweringRequest &R, uint64_t Start,
         llvm::cantFail(lowerPipelinedEdgeDisjointTrees("hc-edst-pipelined", Q)),
         R.Bytes);
   };
+  // timing=dataflow: start-ups overlap the bytes, so the least is far
+  // above the closed form's k.
+  if (R.Model.Timing == TimingModel::Dataflow)
+    return uint32_t(geometricLeastVerifiedCost(Start, MaxK, Time));
   uint64_t Best = walkToLeastVerifiedCost(Start, MaxK, Time);
   if (Saturated)
     Best = enoughPackets(Time, Best);
