@@ -111,16 +111,16 @@ ALL=--model=ports=all
 ONE=--model=ports=one
 for w in 1 2 5; do
   for root in 0 5 10; do
-    plan arb-torus-w$w-r$root "$root" "$w" $((root == 0)) "$ALL" --topology=torus:4x4 \
-      --bytes=1MiB --algorithm=arborescences
+    plan arb-torus-w$w-r$root "$root" "$w" $((root == 0)) "$ALL" \
+      --topology=torus:4x4 --bytes=1MiB --algorithm=arborescences
   done
   for root in 0 9 15; do
-    plan edst-hc-w$w-r$root "$root" "$w" $((root == 0)) "$ALL" --topology=hypercube:4 \
-      --bytes=1MiB --algorithm=hc-edst-pipelined
+    plan edst-hc-w$w-r$root "$root" "$w" $((root == 0)) "$ALL" \
+      --topology=hypercube:4 --bytes=1MiB --algorithm=hc-edst-pipelined
   done
   for root in 3 6 12; do
-    plan twotree-torus-w$w-r$root "$root" "$w" $((root == 3)) "$ONE" --topology=torus:4x4 \
-      --bytes=256KiB --algorithm=two-tree
+    plan twotree-torus-w$w-r$root "$root" "$w" $((root == 3)) "$ONE" \
+      --topology=torus:4x4 --bytes=256KiB --algorithm=two-tree
   done
 done
 
