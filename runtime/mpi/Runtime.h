@@ -419,8 +419,8 @@ int awaitTurn(std::vector<MPI_Request> &Requests,
 // receive's buffer; the emitter's tables receive each chunk at most once
 // and never one the rank holds at the start (trimCopyTransfers), and a
 // step sends only chunks held at the start or received in an earlier
-// step, whose receives (1) has ended, so no two pending operations share
-// a byte. Tags are steps as in the step walker: every rank posts its
+// step, whose receives awaitTurn has waited for, so no two pending
+// operations share a byte. Tags are steps as in the step walker: every rank posts its
 // receives, and its sends, in step order, and MPI keeps messages between
 // two ranks with one tag in order, so each matches its own step's.
 #else
