@@ -21,8 +21,8 @@
 namespace bcastc {
 
 PlanExecutor::PlanExecutor(uint32_t Chunks, bool Synchronous,
-                           const std::vector<Op> &Ops)
-    : DataChunks(Chunks), SynchronousSends(Synchronous) {
+                           const std::vector<Op> &Ops, uint32_t Window)
+    : DataChunks(Chunks), SynchronousSends(Synchronous), Window(Window) {
   for (const Op &X : Ops) {
     OpSetKind.push_back(OpStep.size() * 4 + (X.Send ? 1 : 0));
     OpStep.push_back(X.Step);
@@ -83,11 +83,13 @@ struct Tables {
   uint64_t kNumChunks, kNumSegments;
   const uint64_t *kSegFirst, *kSegSource, *kSetStart, *kSetRanges, *kRankStart,
       *kOpStep, *kOpPeer, *kOpSetKind;
+  uint64_t kWindow; // the dataflow walker's
 };
 
 // The emitted broadcast runtime (runtime/mpi/Runtime.h) with and without
-// synchronous sends: the executor performs plans with the emitted code's
-// walker, runSteps, not a second one.
+// synchronous sends, and its dataflow walker (timing=dataflow, which has
+// latency 1 and so synchronous sends): the executor performs plans with
+// the emitted code's walkers, runSteps, not a second one.
 #define BCASTC_BROADCAST 1
 struct Walker : Tables {
 #include "runtime/mpi/Runtime.h"
@@ -96,6 +98,11 @@ struct Walker : Tables {
 struct SynchronousWalker : Tables {
 #include "runtime/mpi/Runtime.h"
 };
+#define BCASTC_DATAFLOW 1
+struct DataflowWalker : Tables {
+#include "runtime/mpi/Runtime.h"
+};
+#undef BCASTC_DATAFLOW
 #undef BCASTC_SYNCHRONOUS_SENDS
 #undef BCASTC_BROADCAST
 } // namespace
@@ -109,7 +116,9 @@ int PlanExecutor::run(unsigned char *Data, uint64_t Bytes,
   const Tables T{"bcastc_pmpi",    DataChunks,       1,
                  SegFirst,         SegSource,        SetStart.data(),
                  SetRanges.data(), RankStart.data(), OpStep.data(),
-                 OpPeer.data(),    OpSetKind.data()};
+                 OpPeer.data(),    OpSetKind.data(), Window};
+  if (Window != 0)
+    return DataflowWalker{T}.runSteps(0, Data, Bytes, Comm);
   return SynchronousSends
              ? SynchronousWalker{T}.runSteps(0, Data, Bytes, Comm)
              : Walker{T}.runSteps(0, Data, Bytes, Comm);

@@ -3,7 +3,9 @@
 // Performs one rank's receives and sends of a broadcast plan with
 // MPI_Bcast's arguments: per step, this rank's MPI_Irecv's, then its sends
 // (MPI_Issend where the model's transfers end within their step, MPI_Isend
-// for postal plans), then one MPI_Waitall -- the mpi-cpp backend's own
+// for postal plans), then one MPI_Waitall; or, for timing=dataflow plans,
+// every receive first and each step's sends as their data arrives, with a
+// window of steps of sends in flight -- the mpi-cpp backend's own
 // walker (runtime/mpi/Runtime.h), over tables built from the moves a plan
 // set gives this rank (runtime/PlanSetFile.h) instead of compiled in:
 //
@@ -49,9 +51,11 @@ public:
   };
 
   PlanExecutor() = default;
-  /// \p Ops sorted by step, receives before sends within a step.
+  /// \p Ops sorted by step, receives before sends within a step. A
+  /// \p Window other than 0 runs them with the dataflow walker
+  /// (timing=dataflow window=Window; SynchronousSends is then implied).
   PlanExecutor(uint32_t DataChunks, bool SynchronousSends,
-               const std::vector<Op> &Ops);
+               const std::vector<Op> &Ops, uint32_t Window = 0);
 
   /// MPI_Bcast for this rank on \p Comm (the plan's ranks; \p Root is the
   /// root's rank, which decides who packs). Count < 0 gives MPI_ERR_COUNT,
@@ -72,6 +76,8 @@ private:
   uint64_t DataChunks = 1;
   /// See MachineModel::transfersEndInTheirStep.
   bool SynchronousSends = true;
+  /// timing=dataflow's window, or 0 for the step walker.
+  uint32_t Window = 0;
   /// The tables of an emitted mpi-cpp file (runtime/mpi/Runtime.h) for one
   /// rank, run as rank 0 of RankStart = {0, n}: entry i is OpStep[i],
   /// OpPeer[i], OpSetKind[i] = i * 4 + (1 send, 0 receive), and its chunk

@@ -92,6 +92,9 @@ public:
   const std::array<uint8_t, 32> &digest() const { return Digest; }
   /// MPI_Issend: the model's transfers end within their step (latency 1).
   bool synchronousSends() const { return Synchronous; }
+  /// timing=dataflow's window (PlanExecutor's dataflow walker), or 0 for
+  /// the other timings (the step walker).
+  uint32_t dataflowWindow() const { return Window; }
 
   /// The plan for a broadcast from topology node \p Root of \p Bytes: a
   /// table lookup and a binary search over the class's bands, per call.
@@ -135,6 +138,7 @@ private:
   std::vector<PlanInfo> Plans;
   std::array<uint8_t, 32> Digest{};
   bool Synchronous = true;
+  uint32_t Window = 0;
 
   const uint8_t *Data = nullptr;
   size_t Size = 0;

@@ -132,18 +132,32 @@ bool PlanSetFile::parse(std::string &Err) {
                 std::to_string(DigestAt) + " is " +
                 Sha256::hex(Sha256::of(Data, DigestAt)) + ", the file says " +
                 Sha256::hex(Digest) + ")");
-  uint32_t MF, MT;
+  uint32_t MF, MT, Timing = 0, ModelWindow = kDefaultWindow;
   while (Model.next(MF, MT)) {
     if (MF == kModelLatency && MT == WireReader::kVarint)
       Synchronous = Model.varint32() == 1;
     else if (MF == kModelLatencyNum && MT == WireReader::kVarint) {
       Model.varint();
       Synchronous = false; // lambda is not an integer
-    } else
+    } else if (MF == kModelTiming && MT == WireReader::kVarint)
+      Timing = Model.varint32();
+    else if (MF == kModelWindow && MT == WireReader::kVarint)
+      ModelWindow = Model.varint32();
+    else
       Model.skip(MT);
   }
   if (!Model.ok())
     return Fail("the machine model is malformed: " + Model.error());
+  if (Timing == kTimingDataflow) {
+    // ir/MachineModel.cpp's check(): bcastc writes no other.
+    if (ModelWindow < 1 || ModelWindow > 1024)
+      return Fail("the model's window " + std::to_string(ModelWindow) +
+                  " is not from 1 to 1024");
+    if (!Synchronous)
+      return Fail("the model has timing=dataflow with a latency other than "
+                  "1");
+    Window = ModelWindow;
+  }
   if (Kind != kBroadcast)
     return Fail("a plan set of collective kind " + std::to_string(Kind) +
                 "; the library serves broadcasts only");

@@ -21,7 +21,12 @@ enum : uint32_t {
   kSetModel = 5, kSetKind = 6, kSetSymmetry = 7, kSetNodeOfRank = 8,
   kSetPlans = 11, kSetClasses = 12, kSetDigest = 13,
 };
-enum : uint32_t { kModelLatency = 6, kModelLatencyNum = 11 };
+enum : uint32_t {
+  kModelLatency = 6, kModelLatencyNum = 11, kModelTiming = 17, kModelWindow = 19,
+};
+constexpr uint32_t kTimingDataflow = 3;
+/// MachineModel::DefaultWindow, when the model has no window field.
+constexpr uint32_t kDefaultWindow = 2;
 enum : uint32_t { kClassRep = 1, kClassRoots = 2, kClassBands = 3 };
 enum : uint32_t { kBandLo = 1, kBandHi = 2, kBandPlan = 3 };
 enum : uint32_t {

@@ -367,7 +367,7 @@ const PlanExecutor *executorFor(CommState &C, const Selection &Sel,
       Ops.push_back(std::move(O));
     }
     E.reset(new PlanExecutor(M->second.first, Set.File->synchronousSends(),
-                             Ops));
+                             Ops, Set.File->dataflowWindow()));
   } else {
     diagnose((Err.empty() ? Set.File->path() + ": plan " +
                                 std::to_string(Sel.Plan) +

@@ -21,6 +21,12 @@
 // folded in exactly when the plan delivers them: before the first step whose
 // number exceeds s + p - 1.
 //
+// With timing=dataflow (copy collectives only) the runtime's
+// BCASTC_DATAFLOW walker posts every receive at the call's start and each
+// step's sends once the rank's earlier receives and its sends kWindow steps
+// back have ended; the trimming above is what makes pre-posting every
+// receive legal MPI (Runtime.h).
+//
 // A `+> ... received` send carries the sender's value without its own
 // contribution. Ops have no inverse, so ranks with such sends keep a second
 // accumulator of what they received by `+>`, folded alongside the value; it
@@ -62,7 +68,8 @@ const llvm::StringRef FileNames[] = {
     "TypeInfo", "isPlainBytes", "getTypeInfo", "isPackable", "chunkBegin",
     "packElements", "runSteps", "packSegments", "copyElements", "Staged",
     "span", "deliver", "Received", "deliverAll", "gPrivateKeyval",
-    "freePrivateComm", "privateComm", "collective"};
+    "freePrivateComm", "privateComm", "collective", "kWindow", "Turn",
+    "waitRange", "awaitTurn"};
 
 /// The exported function's parameter list, wrapped after \p Name.
 std::string signature(const Plan &P, llvm::StringRef Pad) {
@@ -268,7 +275,11 @@ void writeTables(const Plan &P, const Layout &L, const RankTables &T,
     OS << "const int kRoot = " << P.Coll.Roots[0] << ";\n";
   OS << "const uint64_t kNumChunks = " << L.DataChunks << ";\n"
      << "const uint64_t kNumSegments = " << L.SegFirst.size() - 1 << ";\n"
-     << "const char kPlanName[] = \"" << cStringContents(P.Name) << "\";\n\n";
+     << "const char kPlanName[] = \"" << cStringContents(P.Name) << "\";\n";
+  if (P.Model.Timing == TimingModel::Dataflow)
+    OS << "// Steps of sends a rank keeps in flight (timing=dataflow).\n"
+       << "const uint64_t kWindow = " << P.Model.Window << ";\n";
+  OS << "\n";
   writeCppTable(OS, "kSegFirst",
                 "Segment j of the buffer is chunks kSegFirst[j] .. "
                 "kSegFirst[j + 1] - 1.",
@@ -352,6 +363,23 @@ llvm::Error checkEmittable(const Plan &P, const EmitOptions &Opts) {
             "does (%s)",
             collectiveKindName(Kind).str().c_str(), P.Name.c_str(),
             P.describe(P.Transfers[I]).c_str());
+  // The dataflow walker moves bytes as they arrive; a `+>` must be folded
+  // in when the plan delivers it (the allreduce walker's staging).
+  if (P.Model.Timing == TimingModel::Dataflow &&
+      Kind == CollectiveKind::AllReduce) {
+    std::string First = "no `+>` transfer";
+    for (const Transfer &X : P.Transfers)
+      if (X.op() == TransferOp::Reduce) {
+        First = "first `+>`: " + P.describe(X);
+        break;
+      }
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "mpi-cpp: timing=dataflow runs copy-only plans (broadcast, "
+        "multibroadcast, allgather), but plan '%s' is an allreduce (%s); "
+        "use timing=steps or timing=ranks",
+        P.Name.c_str(), First.c_str());
+  }
   assert(llvm::all_of(P.Coll.Roots, [&](NodeId R) { return R < N; }) &&
          "backends only see verified plans");
   return llvm::Error::success();
@@ -379,6 +407,13 @@ llvm::Error emitMpiCpp(const Plan &P, const EmitOptions &Opts,
   // synchronous, the model's 96.6 ms).
   if (P.Model.transfersEndInTheirStep())
     Flags.push_back("BCASTC_SYNCHRONOUS_SENDS");
+  // timing=dataflow: every receive posted first, no per-step wait. Its
+  // latency is 1 (MachineModel::check), so its sends are synchronous too,
+  // as its window needs (Runtime.h).
+  if (P.Model.Timing == TimingModel::Dataflow) {
+    assert(P.Model.transfersEndInTheirStep());
+    Flags.push_back("BCASTC_DATAFLOW");
+  }
   if (!T.ReceivedSends.empty())
     Flags.push_back("BCASTC_RECEIVED_SENDS");
   auto Runtime = selectRuntimeSource("runtime/mpi/PlanCall.h", Flags);

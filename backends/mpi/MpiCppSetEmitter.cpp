@@ -38,7 +38,8 @@ const llvm::StringRef FileNames[] = {
     "kFunctionName",  "kSetName",        "kPlanNames",   "kPlanChunks",
     "kPlanBase",      "kAllSetStart",    "kAllSetRanges", "kAllRankStart",
     "kAllOpStep",     "kAllOpPeer",      "kAllOpSetKind", "gPrivateKeyval",
-    "freePrivateComm", "privateComm",    "gReported",    "Call"};
+    "freePrivateComm", "privateComm",    "gReported",    "Call",
+    "kWindow"};
 
 llvm::Error setError(const PlanSet &S, const llvm::Twine &What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -184,6 +185,9 @@ void writeHeader(const PlanSet &S, const EmitOptions &Opts,
 
 void writeTables(const PlanSet &S, const SetTables &T, llvm::raw_ostream &OS) {
   OS << "const char kSetName[] = \"" << cStringContents(S.Name) << "\";\n";
+  if (S.Model.Timing == TimingModel::Dataflow)
+    OS << "// Steps of sends a rank keeps in flight (timing=dataflow).\n"
+       << "const uint64_t kWindow = " << S.Model.Window << ";\n";
   writePlanSetDispatchTables(S, OS);
 
   OS << "const char *const kPlanNames[] = {";
@@ -229,6 +233,9 @@ llvm::Expected<std::vector<EmittedFile>> emitMpiCppSet(const PlanSet &S,
   // while its last step's bytes may still be on the wire.
   if (S.Model.transfersEndInTheirStep())
     Flags.push_back("BCASTC_SYNCHRONOUS_SENDS");
+  // timing=dataflow: every plan of the set runs on the dataflow walker.
+  if (S.Model.Timing == TimingModel::Dataflow)
+    Flags.push_back("BCASTC_DATAFLOW");
   auto Runtime = selectRuntimeSource("runtime/mpi/SetCall.h", Flags);
   if (!Runtime)
     return Runtime.takeError();

@@ -82,6 +82,15 @@ llvm::Error emitNcclCuda(const Plan &P, const EmitOptions &Opts,
   if (llvm::Error E = checkFunctionName("nccl-cu", Opts.FunctionName,
                                         {FileNames}, NcclReservedPrefixes))
     return E;
+  // NCCL runs a step as one group (ncclGroupStart .. ncclGroupEnd): no rank
+  // can post a later step's receives before an earlier step's sends end.
+  if (P.Model.Timing == TimingModel::Dataflow)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "nccl-cu: plan '%s' has timing=dataflow, which the grouped NCCL steps "
+        "cannot run (receives posted at the start, sends as data arrives); "
+        "compile it with timing=steps or timing=ranks, or emit mpi-cpp",
+        P.Name.c_str());
   auto S = scheduleBroadcast(P, "nccl-cu");
   if (!S)
     return S.takeError();

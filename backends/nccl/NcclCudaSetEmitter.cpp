@@ -213,6 +213,12 @@ llvm::Error checkEmittable(const PlanSet &S, const EmitOptions &Opts) {
                            collectiveKindName(S.Kind));
   if (S.Plans.empty())
     return setError(S, "no plans");
+  // As for one plan (NcclCudaEmitter.cpp): NCCL steps run as groups.
+  if (S.Model.Timing == TimingModel::Dataflow)
+    return setError(S, "timing=dataflow, which the grouped NCCL steps cannot "
+                       "run (receives posted at the start, sends as data "
+                       "arrives); compile it with timing=steps or "
+                       "timing=ranks, or emit mpi-cpp");
   if (S.Topo.numNodes() > uint32_t(INT_MAX))
     return setError(S, "more nodes than an NCCL rank can number");
   if (llvm::Error E = S.checkStructure())

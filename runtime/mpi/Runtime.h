@@ -12,7 +12,9 @@
 // `received` sends), with exactly one of BCASTC_BROADCAST,
 // BCASTC_MULTIBROADCAST, BCASTC_ALLGATHER, BCASTC_ALLREDUCE defined to 1.
 // BCASTC_SYNCHRONOUS_SENDS selects MPI_Issend (MachineModel::
-// transfersEndInTheirStep), BCASTC_RECEIVED_SENDS the second accumulator.
+// transfersEndInTheirStep), BCASTC_RECEIVED_SENDS the second accumulator,
+// BCASTC_DATAFLOW (copy collectives, with kWindow) the walker without a
+// per-step wait (timing=dataflow).
 // tests/runtime/mpi_runtime_test compiles it with hand-written tables.
 // BCASTC_PLAN_SET (broadcast only) is the plan-set walker
 // (runtime/mpi/SetCall.h includes this file inside its struct Call): the
@@ -363,12 +365,72 @@ int runSteps(int Rank, unsigned char *Data, uint64_t Count, const TypeInfo &T,
   return MPI_SUCCESS;
 }
 #else
+#if BCASTC_DATAFLOW
+
+// One step of a rank under the dataflow walker: its receives end at
+// Requests[RecvEnd] (every earlier step's come before them), its sends are
+// Requests[SendBegin, SendEnd).
+struct Turn {
+  uint64_t Step, RecvEnd, SendBegin, SendEnd;
+  bool Sends;
+};
+
+// Waits for Requests[From, To).
+int waitRange(std::vector<MPI_Request> &Requests, uint64_t From, uint64_t To) {
+  if (From >= To)
+    return MPI_SUCCESS;
+  return MPI_Waitall(static_cast<int>(To - From), Requests.data() + From,
+                     MPI_STATUSES_IGNORE);
+}
+
+// Waits until turn Now may post its sends: (1) every receive of the rank's
+// earlier steps has ended, since what a step sends arrived in one of them
+// (or was held from the start), and (2) the sends of step Turns[Now].Step -
+// kWindow have ended. Received is how many receives have been waited for,
+// Back the first turn whose sends may still be; turns come in order, so
+// each request is waited for once.
+int awaitTurn(std::vector<MPI_Request> &Requests,
+              const std::vector<Turn> &Turns, size_t Now, uint64_t &Received,
+              size_t &Back) {
+  if (Now > 0) {
+    const int RC = waitRange(Requests, Received, Turns[Now - 1].RecvEnd);
+    if (RC != MPI_SUCCESS)
+      return RC;
+    Received = Turns[Now - 1].RecvEnd;
+  }
+  while (Back < Now && Turns[Back].Step + kWindow < Turns[Now].Step)
+    ++Back;
+  if (Back == Now || Turns[Back].Step + kWindow != Turns[Now].Step)
+    return MPI_SUCCESS;
+  return waitRange(Requests, Turns[Back].SendBegin, Turns[Back].SendEnd);
+}
+
+// Runs Rank's entries on the byte image Data (kNumSegments segments of
+// SegmentBytes) as its data arrives, with no per-step wait: a first pass
+// posts every receive, in step order; a second posts each step's sends
+// once awaitTurn allows, so start-ups overlap the bytes of up to kWindow
+// earlier steps still on the wire; one MPI_Waitall ends the call. Sends
+// are MPI_Issend (timing=dataflow needs latency 1, which selects
+// BCASTC_SYNCHRONOUS_SENDS): a standard send may end as soon as its bytes
+// are buffered, and then the window would bound nothing while sends of
+// many steps shared the rank's ports. An Issend ends once its receive
+// has matched, which the receiver posted at its call's start: for a large
+// message, once its bytes have left. MPI forbids touching a pending
+// receive's buffer; the emitter's tables receive each chunk at most once
+// and never one the rank holds at the start (trimCopyTransfers), and a
+// step sends only chunks held at the start or received in an earlier
+// step, whose receives awaitTurn has waited for, so no two pending
+// operations share a byte. Tags are steps as in the step walker: every rank posts its
+// receives, and its sends, in step order, and MPI keeps messages between
+// two ranks with one tag in order, so each matches its own step's.
+#else
 
 // Runs Rank's entries on the byte image Data (kNumSegments segments of
 // SegmentBytes): per step, all receives and sends posted at once, then one
 // MPI_Waitall. Ranges longer than INT_MAX bytes go in several messages;
 // both ends cut them the same way, and MPI keeps messages between two ranks
 // with one tag in order.
+#endif
 int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
              MPI_Comm Comm) {
   std::vector<MPI_Request> Requests;
@@ -380,10 +442,30 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
   uint64_t I = kRankStart[Rank];
   const uint64_t End = kRankStart[Rank + 1];
 #endif
+#if BCASTC_DATAFLOW
+  // The entries are walked twice, receives then sends, step by step; Now
+  // is the walk's turn in Turns, which the first walk fills.
+  const uint64_t Begin = I;
+  bool Sending = false;
+  std::vector<Turn> Turns;
+  size_t Now = 0, Back = 0;
+  uint64_t Received = 0;
+#endif
   while (I < End) {
     const uint64_t Step = kOpStep[I];
     const int Tag = static_cast<int>(Step % 32768);
+#if BCASTC_DATAFLOW
+    if (!Sending) {
+      Turns.push_back(Turn{Step, 0, 0, 0, false});
+    } else if (Turns[Now].Sends) {
+      const int RC = awaitTurn(Requests, Turns, Now, Received, Back);
+      if (RC != MPI_SUCCESS)
+        return RC;
+    }
+    Turns[Now].SendBegin = Requests.size();
+#else
     Requests.clear();
+#endif
     for (; I < End && static_cast<uint64_t>(kOpStep[I]) == Step; ++I) {
 #if BCASTC_PLAN_SET
       const int Peer = rankOfPlanNode(kOpPeer[I]);
@@ -391,6 +473,11 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
       const int Peer = static_cast<int>(kOpPeer[I]);
 #endif
       const bool Send = (kOpSetKind[I] & 3) == 1;
+#if BCASTC_DATAFLOW
+      Turns[Now].Sends = Turns[Now].Sends || Send;
+      if (Send != Sending)
+        continue;
+#endif
       const uint64_t Set = kOpSetKind[I] >> 2;
       for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R) {
         uint64_t Lo = chunkBegin(kSetRanges[2 * R], SegmentBytes);
@@ -416,14 +503,32 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
         }
       }
     }
+#if BCASTC_DATAFLOW
+    if (Sending)
+      Turns[Now].SendEnd = Requests.size();
+    else
+      Turns[Now].RecvEnd = Requests.size();
+    ++Now;
+    if (I == End && !Sending) {
+      // Every receive is posted: now the sends.
+      Sending = true;
+      I = Begin;
+      Now = 0;
+    }
+#else
     if (!Requests.empty()) {
       const int RC = MPI_Waitall(static_cast<int>(Requests.size()),
                                  Requests.data(), MPI_STATUSES_IGNORE);
       if (RC != MPI_SUCCESS)
         return RC;
     }
+#endif
   }
+#if BCASTC_DATAFLOW
+  return waitRange(Requests, 0, Requests.size());
+#else
   return MPI_SUCCESS;
+#endif
 }
 #endif
 #if BCASTC_BROADCAST || BCASTC_MULTIBROADCAST

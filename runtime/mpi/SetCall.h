@@ -14,7 +14,8 @@
 // kClassOfNode, kClassRep, kClassBandStart, kBandLo, kBandPlan, kPlanNames,
 // kPlanChunks, kPlanBase and the plans' tables concatenated, kAllSetStart,
 // kAllSetRanges, kAllRankStart, kAllOpStep, kAllOpPeer, kAllOpSetKind), with
-// BCASTC_BROADCAST and BCASTC_PLAN_SET defined to 1.
+// BCASTC_BROADCAST and BCASTC_PLAN_SET defined to 1 (and kWindow with
+// BCASTC_DATAFLOW).
 //
 //===----------------------------------------------------------------------===//
 

@@ -180,6 +180,15 @@ TEST(NcclCudaSet, Refusals) {
   for (Plan &P : Gather.Plans)
     P.Coll.Kind = CollectiveKind::AllGather;
   EXPECT_NE(emitError(Gather, "f").find("broadcasts only"), std::string::npos);
+
+  // NCCL runs each step as a group: no dataflow executor.
+  PlanSet Dataflow = S;
+  Dataflow.Model.Timing = TimingModel::Dataflow;
+  EXPECT_NE(emitError(Dataflow, "f")
+                .find("nccl-cu: plan set 'test-torus': timing=dataflow, which "
+                      "the grouped NCCL steps cannot run"),
+            std::string::npos)
+      << emitError(Dataflow, "f");
 }
 
 } // namespace

@@ -468,3 +468,35 @@ TEST(PlanSetFileTest, ReadsWhatBcastcWrites) {
   Bytes[Bytes.size() / 2] ^= 1;
   EXPECT_FALSE(openBytes(Bytes, Err));
 }
+
+// The library runs timing=dataflow sets on the dataflow walker with the
+// model's window (absent from the file when it is the default 2), every
+// other set on the step walker.
+TEST(PlanSetFileTest, ReadsTheDataflowWindow) {
+  std::string Err;
+  auto Steps = openBytes(withDigest(handSet()), Err);
+  ASSERT_TRUE(Steps) << Err;
+  EXPECT_EQ(Steps->dataflowWindow(), 0u);
+  for (uint32_t W : {1u, 2u, 5u}) {
+    proto::PlanSet Set = handSet();
+    Set.mutable_model()->set_timing(proto::MachineModel::TIMING_DATAFLOW);
+    if (W != 2)
+      Set.mutable_model()->set_window(W);
+    auto F = openBytes(withDigest(Set), Err);
+    ASSERT_TRUE(F) << Err;
+    EXPECT_EQ(F->dataflowWindow(), W);
+    EXPECT_TRUE(F->synchronousSends());
+  }
+  proto::PlanSet Ranks = handSet();
+  Ranks.mutable_model()->set_timing(proto::MachineModel::TIMING_RANKS);
+  auto F = openBytes(withDigest(Ranks), Err);
+  ASSERT_TRUE(F) << Err;
+  EXPECT_EQ(F->dataflowWindow(), 0u);
+  proto::PlanSet Bad = handSet();
+  Bad.mutable_model()->set_timing(proto::MachineModel::TIMING_DATAFLOW);
+  Bad.mutable_model()->set_window(0);
+  EXPECT_FALSE(openBytes(withDigest(Bad), Err));
+  EXPECT_NE(Err.find("the model's window 0 is not from 1 to 1024"),
+            std::string::npos)
+      << Err;
+}
