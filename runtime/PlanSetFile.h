@@ -116,6 +116,7 @@ private:
   /// Digest, header, plans' headers and root classes
   /// (PlanSetFileParse.cpp).
   bool parse(std::string &Err);
+  bool parseModel(WireReader Model, std::string &Err);
   bool parsePlans(const std::vector<WireReader> &PlanMsgs, uint32_t NumNodes,
                   std::string &Err);
   bool parseClasses(const std::vector<WireReader> &ClassMsgs,

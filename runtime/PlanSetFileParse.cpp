@@ -132,6 +132,31 @@ bool PlanSetFile::parse(std::string &Err) {
                 std::to_string(DigestAt) + " is " +
                 Sha256::hex(Sha256::of(Data, DigestAt)) + ", the file says " +
                 Sha256::hex(Digest) + ")");
+  if (!parseModel(Model, Err))
+    return false;
+  if (Kind != kBroadcast)
+    return Fail("a plan set of collective kind " + std::to_string(Kind) +
+                "; the library serves broadcasts only");
+  if (!SetTopology::parse(TopoSpec, Topo, Err))
+    return Fail(Err);
+  if (NumNodes != Topo.NumNodes)
+    return Fail("num_nodes " + std::to_string(NumNodes) + " is not the " +
+                std::to_string(Topo.NumNodes) + " nodes of " + TopoSpec);
+  if (!isPlacement(NodeOfRank, NumNodes))
+    return Fail("node_of_rank is not a permutation of the " +
+                std::to_string(NumNodes) + " nodes");
+
+  return parsePlans(PlanMsgs, NumNodes, Err) &&
+         parseClasses(ClassMsgs, NumNodes, Err);
+}
+
+/// The model words the executor needs: whether sends are synchronous
+/// (latency 1) and, for timing=dataflow, the window.
+bool PlanSetFile::parseModel(WireReader Model, std::string &Err) {
+  auto Fail = [&](const std::string &Msg) {
+    Err = Origin + ": " + Msg;
+    return false;
+  };
   uint32_t MF, MT, Timing = 0, ModelWindow = kDefaultWindow;
   while (Model.next(MF, MT)) {
     if (MF == kModelLatency && MT == WireReader::kVarint)
@@ -158,20 +183,7 @@ bool PlanSetFile::parse(std::string &Err) {
                   "1");
     Window = ModelWindow;
   }
-  if (Kind != kBroadcast)
-    return Fail("a plan set of collective kind " + std::to_string(Kind) +
-                "; the library serves broadcasts only");
-  if (!SetTopology::parse(TopoSpec, Topo, Err))
-    return Fail(Err);
-  if (NumNodes != Topo.NumNodes)
-    return Fail("num_nodes " + std::to_string(NumNodes) + " is not the " +
-                std::to_string(Topo.NumNodes) + " nodes of " + TopoSpec);
-  if (!isPlacement(NodeOfRank, NumNodes))
-    return Fail("node_of_rank is not a permutation of the " +
-                std::to_string(NumNodes) + " nodes");
-
-  return parsePlans(PlanMsgs, NumNodes, Err) &&
-         parseClasses(ClassMsgs, NumNodes, Err);
+  return true;
 }
 
 bool PlanSetFile::parsePlans(const std::vector<WireReader> &PlanMsgs,

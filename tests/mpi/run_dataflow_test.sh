@@ -162,7 +162,7 @@ if mpi_shard_mine $((CASE - 1)); then
       fail "$name: the error does not say '$want': $(tail -2 "$name.txt")"
     [ ! -e "$name.out" ] || fail "$name: wrote $name.out"
   }
-  refused allreduce "timing=dataflow runs copy-only plans" \
+  refused allreduce "timing=dataflow times the dataflow executor, which runs copy-only plans" \
     --topology=complete:8 --algorithm=postal-combine \
     --model=timing=dataflow --emit=mpi-cpp
   refused nccl "timing=dataflow, which the grouped NCCL steps cannot run" \
