@@ -6,12 +6,17 @@
 // executor.
 //
 // Every receive is posted at the call's start, so a receiver never delays
-// a transfer. Rank u walks its steps (the plan's steps, by index) in order
-// and posts the sends of its step s once
-//   (1) every receive of u in a step before s has ended,
-//   (2) every send of u in step s - W has ended (W = the model's window),
-//   (3) u's sends of its earlier steps have been posted (posting order);
-// the post time is the latest of those ends and posts. The clients report
+// a transfer. Rank u walks its sends in plan (step) order and posts send t
+// of step s once
+//   (1) the receives that brought u the chunks t carries have ended: for
+//       each chunk, u's first receive of it in a step before s (none for a
+//       chunk u holds from the start);
+//   (2) every send of u in step s - W has ended (W = the model's window);
+//   (3) u's earlier sends have been posted (posting order);
+// the post time is the latest of those ends and posts. Rule (1) names only
+// the data t forwards, so a rank that receives in every step (the
+// pipelined multi-tree broadcasts) forwards each tree's packet as soon as
+// it has it instead of after its every earlier receive. The clients report
 // each transfer's end (in any order in which a transfer's end is reported
 // only after its post); the rule calls back with each transfer's post time
 // as soon as the ends it waits for are known. Conditions (1) and (2) only
@@ -56,14 +61,16 @@ private:
   std::vector<uint32_t> StepOf;
   std::vector<double> End; ///< Per transfer, valid once Ended.
   std::vector<uint8_t> Ended;
-  // Per rank, its sends and its receives in plan (so step) order, CSR.
-  std::vector<uint64_t> SendBegin, RecvBegin;
-  std::vector<uint32_t> Sends, Recvs;
-  // Per rank: its first send not posted; its first receive not yet known
-  // to have ended (receives before it have); the latest end of those; its
-  // first send that may be in step s - W; its last post time.
-  std::vector<uint64_t> NextSend, NextRecv, WindowSend;
-  std::vector<double> RecvMax, LastPost;
+  // Per rank, its sends in plan (so step) order, CSR; per send (in that
+  // order), the receives of rule (1), CSR.
+  std::vector<uint64_t> SendBegin, DepBegin;
+  std::vector<uint32_t> Sends, Deps;
+  // Per rank: its first send not posted; its first send that may be in
+  // step s - W; the step whose rule (2) time WindowAt holds (~0u: none);
+  // its last post time.
+  std::vector<uint64_t> NextSend, WindowSend;
+  std::vector<uint32_t> WindowStep;
+  std::vector<double> WindowAt, LastPost;
 };
 
 } // namespace verifier

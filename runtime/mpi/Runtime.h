@@ -367,11 +367,10 @@ int runSteps(int Rank, unsigned char *Data, uint64_t Count, const TypeInfo &T,
 #else
 #if BCASTC_DATAFLOW
 
-// One step of a rank under the dataflow walker: its receives end at
-// Requests[RecvEnd] (every earlier step's come before them), its sends are
+// One step of a rank under the dataflow walker: its sends are
 // Requests[SendBegin, SendEnd).
 struct Turn {
-  uint64_t Step, RecvEnd, SendBegin, SendEnd;
+  uint64_t Step, SendBegin, SendEnd;
   bool Sends;
 };
 
@@ -383,21 +382,11 @@ int waitRange(std::vector<MPI_Request> &Requests, uint64_t From, uint64_t To) {
                      MPI_STATUSES_IGNORE);
 }
 
-// Waits until turn Now may post its sends: (1) every receive of the rank's
-// earlier steps has ended, since what a step sends arrived in one of them
-// (or was held from the start), and (2) the sends of step Turns[Now].Step -
-// kWindow have ended. Received is how many receives have been waited for,
-// Back the first turn whose sends may still be; turns come in order, so
-// each request is waited for once.
-int awaitTurn(std::vector<MPI_Request> &Requests,
-              const std::vector<Turn> &Turns, size_t Now, uint64_t &Received,
-              size_t &Back) {
-  if (Now > 0) {
-    const int RC = waitRange(Requests, Received, Turns[Now - 1].RecvEnd);
-    if (RC != MPI_SUCCESS)
-      return RC;
-    Received = Turns[Now - 1].RecvEnd;
-  }
+// Waits until turn Now may post its sends by the window: the sends of
+// step Turns[Now].Step - kWindow have ended. Back is the first turn whose
+// sends may still be; turns come in order.
+int awaitWindow(std::vector<MPI_Request> &Requests,
+                const std::vector<Turn> &Turns, size_t Now, size_t &Back) {
   while (Back < Now && Turns[Back].Step + kWindow < Turns[Now].Step)
     ++Back;
   if (Back == Now || Turns[Back].Step + kWindow != Turns[Now].Step)
@@ -405,11 +394,53 @@ int awaitTurn(std::vector<MPI_Request> &Requests,
   return waitRange(Requests, Turns[Back].SendBegin, Turns[Back].SendEnd);
 }
 
+// Where each chunk arrives: the requests of the receive entry that brings
+// it (none for a chunk held from the start). A send entry waits for the
+// receives of its own chunks, not for every receive before its step.
+struct Arrivals {
+  std::vector<uint32_t> OfChunk;  // receive ordinal per chunk, or ~0u
+  std::vector<uint64_t> Requests; // per receive: first request, then end
+  std::vector<uint8_t> Done;      // per receive: waited for
+  explicit Arrivals(uint64_t Chunks) : OfChunk(Chunks, ~0u) {}
+};
+
+// Receive entry I posted Requests [From, To): its chunks arrive there.
+// (Functions, not members of Arrivals: the tables may be members of the
+// includer's struct.)
+void noteArrivals(Arrivals &A, uint64_t I, uint64_t From, uint64_t To) {
+  const uint32_t Ordinal = static_cast<uint32_t>(A.Done.size());
+  A.Requests.push_back(From);
+  A.Requests.push_back(To);
+  A.Done.push_back(0);
+  const uint64_t Set = kOpSetKind[I] >> 2;
+  for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R)
+    for (uint64_t C = kSetRanges[2 * R]; C < kSetRanges[2 * R + 1]; ++C)
+      if (A.OfChunk[C] == ~0u)
+        A.OfChunk[C] = Ordinal;
+}
+
+// Waits for the receives that brought send entry I's chunks.
+int awaitArrivals(Arrivals &A, uint64_t I, std::vector<MPI_Request> &All) {
+  const uint64_t Set = kOpSetKind[I] >> 2;
+  for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R)
+    for (uint64_t C = kSetRanges[2 * R]; C < kSetRanges[2 * R + 1]; ++C) {
+      const uint32_t J = A.OfChunk[C];
+      if (J == ~0u || A.Done[J])
+        continue;
+      A.Done[J] = 1;
+      const int RC = waitRange(All, A.Requests[2 * J], A.Requests[2 * J + 1]);
+      if (RC != MPI_SUCCESS)
+        return RC;
+    }
+  return MPI_SUCCESS;
+}
+
 // Runs Rank's entries on the byte image Data (kNumSegments segments of
 // SegmentBytes) as its data arrives, with no per-step wait: a first pass
 // posts every receive, in step order; a second posts each step's sends
-// once awaitTurn allows, so start-ups overlap the bytes of up to kWindow
-// earlier steps still on the wire; one MPI_Waitall ends the call. Sends
+// once awaitWindow allows, so start-ups overlap the bytes of up to kWindow
+// earlier steps still on the wire, each send once the receives of its own
+// chunks have ended (Arrivals); one MPI_Waitall ends the call. Sends
 // are MPI_Issend (timing=dataflow needs latency 1, which selects
 // BCASTC_SYNCHRONOUS_SENDS): a standard send may end as soon as its bytes
 // are buffered, and then the window would bound nothing while sends of
@@ -419,7 +450,7 @@ int awaitTurn(std::vector<MPI_Request> &Requests,
 // receive's buffer; the emitter's tables receive each chunk at most once
 // and never one the rank holds at the start (trimCopyTransfers), and a
 // step sends only chunks held at the start or received in an earlier
-// step, whose receives awaitTurn has waited for, so no two pending
+// step, whose receives Arrivals has waited for, so no two pending
 // operations share a byte. Tags are steps as in the step walker: every rank posts its
 // receives, and its sends, in step order, and MPI keeps messages between
 // two ranks with one tag in order, so each matches its own step's.
@@ -449,16 +480,16 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
   bool Sending = false;
   std::vector<Turn> Turns;
   size_t Now = 0, Back = 0;
-  uint64_t Received = 0;
+  Arrivals Arrived(kNumChunks);
 #endif
   while (I < End) {
     const uint64_t Step = kOpStep[I];
     const int Tag = static_cast<int>(Step % 32768);
 #if BCASTC_DATAFLOW
     if (!Sending) {
-      Turns.push_back(Turn{Step, 0, 0, 0, false});
+      Turns.push_back(Turn{Step, 0, 0, false});
     } else if (Turns[Now].Sends) {
-      const int RC = awaitTurn(Requests, Turns, Now, Received, Back);
+      const int RC = awaitWindow(Requests, Turns, Now, Back);
       if (RC != MPI_SUCCESS)
         return RC;
     }
@@ -477,6 +508,12 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
       Turns[Now].Sends = Turns[Now].Sends || Send;
       if (Send != Sending)
         continue;
+      const uint64_t First = Requests.size();
+      if (Send) {
+        const int RC = awaitArrivals(Arrived, I, Requests);
+        if (RC != MPI_SUCCESS)
+          return RC;
+      }
 #endif
       const uint64_t Set = kOpSetKind[I] >> 2;
       for (uint64_t R = kSetStart[Set]; R < kSetStart[Set + 1]; ++R) {
@@ -502,12 +539,14 @@ int runSteps(int Rank, unsigned char *Data, uint64_t SegmentBytes,
           Lo += static_cast<uint64_t>(Len);
         }
       }
+#if BCASTC_DATAFLOW
+      if (!Send)
+        noteArrivals(Arrived, I, First, Requests.size());
+#endif
     }
 #if BCASTC_DATAFLOW
     if (Sending)
       Turns[Now].SendEnd = Requests.size();
-    else
-      Turns[Now].RecvEnd = Requests.size();
     ++Now;
     if (I == End && !Sending) {
       // Every receive is posted: now the sends.
