@@ -69,7 +69,7 @@ const llvm::StringRef FileNames[] = {
     "packElements", "runSteps", "packSegments", "copyElements", "Staged",
     "span", "deliver", "Received", "deliverAll", "gPrivateKeyval",
     "freePrivateComm", "privateComm", "collective", "kWindow", "Turn",
-    "waitRange", "awaitTurn"};
+    "waitRange", "awaitWindow", "Arrivals", "noteArrivals", "awaitArrivals"};
 
 /// The exported function's parameter list, wrapped after \p Name.
 std::string signature(const Plan &P, llvm::StringRef Pad) {

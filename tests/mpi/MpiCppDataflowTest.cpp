@@ -57,7 +57,7 @@ TEST(MpiCppDataflow, CopyCollectivesGetTheWalkerAndTheWindow) {
                           ";\n"),
                 std::string::npos)
           << P.Name;
-      EXPECT_NE(Code.find("int awaitTurn("), std::string::npos);
+      EXPECT_NE(Code.find("int awaitWindow("), std::string::npos);
       // The window assumes a send ends once its receive has matched.
       EXPECT_NE(Code.find("MPI_Issend("), std::string::npos);
       EXPECT_EQ(Code.find("MPI_Isend("), std::string::npos);
@@ -75,7 +75,8 @@ TEST(MpiCppDataflow, OtherTimingsKeepTheStepWalker) {
     P.Model.Timing = T;
     const std::string Code = emit(P);
     EXPECT_EQ(Code.find("kWindow"), std::string::npos);
-    EXPECT_EQ(Code.find("awaitTurn"), std::string::npos);
+    EXPECT_EQ(Code.find("awaitWindow"), std::string::npos);
+    EXPECT_EQ(Code.find("Arrivals"), std::string::npos);
     EXPECT_EQ(Code.find("Turn"), std::string::npos);
     EXPECT_NE(Code.find("Requests.clear();"), std::string::npos);
   }
@@ -86,7 +87,8 @@ TEST(MpiCppDataflow, OtherTimingsKeepTheStepWalker) {
 TEST(MpiCppDataflow, RefusesEveryNameTheFileDefines) {
   const Plan P = dataflow(hand("multibcast", 8, {2, 2, 6}), 3);
   const std::set<std::string> Names = fileScopeNames(emit(P));
-  for (const char *Expected : {"kWindow", "Turn", "waitRange", "awaitTurn"})
+  for (const char *Expected : {"kWindow", "Turn", "waitRange", "awaitWindow", "Arrivals",
+                               "noteArrivals", "awaitArrivals"})
     EXPECT_EQ(Names.count(Expected), 1u) << Expected;
   for (const std::string &Name : Names)
     EXPECT_NE(emit(P, Name).find("already defined"), std::string::npos)

@@ -17,7 +17,7 @@
 #     none of the plan's messages) and, window 2, with harness.cc (counts
 #     0, 1, 7, 4096, 1 MiB + 3 in MPI_BYTE, MPI_INT and a vector with holes,
 #     twice each) from the first root;
-#   - a plan set (torus:4x4, 8B..1MiB, every root, timing=dataflow) through
+#   - a plan set (torus:4x4, 8B..64KiB, every root, timing=dataflow) through
 #     the dispatching function (gen_plan_set), roots 0, 5, 10, 15 and its
 #     band edges +- 1;
 #   - refusals: an allreduce and nccl-cu under timing=dataflow exit
@@ -128,7 +128,7 @@ done
 CASE=$((CASE + 1))
 if mpi_shard_mine $((CASE - 1)); then
   mkdir -p set && cd set || exit 1
-  if ! "$BCASTC" compile --topology=torus:4x4 --bytes=8B..1MiB --root=all \
+  if ! "$BCASTC" compile --topology=torus:4x4 --bytes=8B..64KiB --root=all \
     --model=ports=all,timing=dataflow --emit=proto -o set.pb \
     >compile.txt 2>&1; then
     fail "set: bcastc compile failed: $(tail -3 compile.txt)"
