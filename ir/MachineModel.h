@@ -25,9 +25,9 @@
 // steps too, verifier/FlowTiming.h); timing=ranks, the plan timed as its MPI
 // code runs (each rank runs its steps in order, no barrier);
 // timing=dataflow, the plan timed as the dataflow executor runs it (every
-// receive posted at the start, a send posted once its rank's earlier
-// receives have ended and its sends W = window steps back have ended, so
-// start-ups overlap the bytes still on the wire); error, the
+// receive posted at the start, a send posted once the receives that
+// brought its chunks and its rank's sends W = window steps back have
+// ended, so start-ups overlap the bytes still on the wire); error, the
 // model's relative error, within which rankings prefer fewer start-ups.
 //
 //===----------------------------------------------------------------------===//
@@ -52,10 +52,10 @@ enum class ContentionPolicy : uint8_t { Forbid, Charge, Share };
 /// Steps: a plan takes the sum of its steps (lockstep, the papers' model).
 /// Ranks: each transfer starts when its sender and receiver have finished
 /// their previous steps; the plan takes the critical path.
-/// Dataflow: each rank posts every receive at the start and the sends of
-/// step s once its receives of steps before s and its sends of step
-/// s - window have ended (no wait on the receiver); the plan takes the
-/// critical path. Copy-only plans (no `+>`).
+/// Dataflow: each rank posts every receive at the start and each send of
+/// step s, in order, once the receives that brought its chunks and its
+/// sends of step s - window have ended (no wait on the receiver); the plan
+/// takes the critical path. Copy-only plans (no `+>`).
 enum class TimingModel : uint8_t { Steps, Ranks, Dataflow };
 
 struct MachineModel {

@@ -23,7 +23,7 @@
 //
 // With timing=dataflow (copy collectives only) the runtime's
 // BCASTC_DATAFLOW walker posts every receive at the call's start and each
-// step's sends once the rank's earlier receives and its sends kWindow steps
+// send once the receives of its chunks and the rank's sends kWindow steps
 // back have ended; the trimming above is what makes pre-posting every
 // receive legal MPI (Runtime.h).
 //

@@ -67,27 +67,23 @@ void printPlanReport(const PlanReport &Rep, raw_ostream &OS) {
   // Only models past the papers' say how they timed the plan, so every
   // report of a papers' model reads as it always has.
   if (modernTiming(P)) {
+    // How shared links and interfaces were timed, under ranks or dataflow.
+    const char *Sharing =
+        P.Model.Contention != ContentionPolicy::Share ? ""
+        : C.FlowTimed ? "; links and interfaces shared as flows across steps"
+                      : "; sharing charged per step: too large to simulate "
+                        "as flows (verifier/FlowTiming.h)";
     if (C.Timing == TimingModel::Ranks)
       OS << format("timing: ranks (each rank runs its steps in order, no "
                    "barrier%s); the sum of the steps is %.3f us\n",
-                   P.Model.Contention != ContentionPolicy::Share ? ""
-                   : C.FlowTimed
-                       ? "; links and interfaces shared as flows across steps"
-                       : "; sharing charged per step: too large to simulate "
-                         "as flows (verifier/FlowTiming.h)",
-                   C.StepsTime);
+                   Sharing, C.StepsTime);
     else if (C.Timing == TimingModel::Dataflow)
       OS << format("timing: dataflow (window %u: every receive posted at "
-                   "the start, a step's sends once the rank's earlier "
-                   "receives and its sends %u steps back have ended%s); "
-                   "the sum of the steps is %.3f us\n",
+                   "the start, each send once the receives of its chunks "
+                   "and the rank's sends %u steps back have ended%s); the "
+                   "sum of the steps is %.3f us\n",
                    unsigned(P.Model.Window), unsigned(P.Model.Window),
-                   P.Model.Contention != ContentionPolicy::Share ? ""
-                   : C.FlowTimed
-                       ? "; links and interfaces shared as flows across steps"
-                       : "; sharing charged per step: too large to simulate "
-                         "as flows (verifier/FlowTiming.h)",
-                   C.StepsTime);
+                   Sharing, C.StepsTime);
     else
       OS << "timing: steps (the sum of the steps)\n";
   }

@@ -2,8 +2,8 @@
 //
 // timing=dataflow times a plan as the dataflow executor runs it
 // (verifier/DataflowReadiness.h): every receive posted at the start, a
-// rank's sends of step s posted once its receives of the steps before s
-// and its sends of step s - W have ended. Hand-made plans worked out in
+// rank's send of step s posted once the receives that brought its chunks
+// and the rank's sends of step s - W have ended. Hand-made plans worked out in
 // the comments: a = 0.01 us/B (a link moves 100 B/us), b = 10 us, 1000-byte
 // packets, so one packet alone takes c = 10 + 10 = 20 us.
 //

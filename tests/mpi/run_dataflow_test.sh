@@ -4,8 +4,8 @@
 # run_dataflow_test.sh SET_HARNESS_CC BCAST_HARNESS_CC GEN_PLAN_SET BCASTC
 #
 # The dataflow walker (runtime/mpi/Runtime.h, BCASTC_DATAFLOW: every
-# receive posted at the call's start, a step's sends once the rank's
-# earlier receives and its sends `window` steps back have ended) on 16
+# receive posted at the call's start, each send once the receives of its
+# chunks and the rank's sends `window` steps back have ended) on 16
 # ranks, every byte of every rank checked:
 #   - single plans compiled with --model=...timing=dataflow,window=W for
 #     W = 1, 2, 5: arborescences on torus:4x4 and hc-edst-pipelined on
