@@ -40,8 +40,8 @@
 //     the forbid/charge rule above is used with the share W_t, and
 //     CostReport::FlowTimed says which.
 // timing=dataflow (the dataflow executor: every receive posted at the
-// start, a rank's sends of step s posted once its receives of the steps
-// before s and its sends of step s - window have ended, in step order;
+// start, a rank's send of step s posted once the receives that brought its
+// chunks and its sends of step s - window have ended, in step order;
 // verifier/DataflowReadiness.h, one rule for both cases): t starts at its
 // post time P_t instead of R_t, and otherwise is timed as under
 // timing=ranks, by the per-transfer critical path (forbid, charge) or as a
@@ -405,12 +405,14 @@ static ModernTimes timeWithModernTerms(const PassContext &Ctx,
                                (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0));
       ++Dst.ReceivesSeen;
       if (Ranks) {
-        const double Ends =
+        // Dataflow: posted, started up, then its bytes queue on their
+        // resources; the trailing overheads follow them.
+        const double Flowed =
             Dataflow ? Queues->drain(T, PostTime[I] + Before, Moving) +
-                           (Cost - Before - Moving) +
-                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0)
-                     : std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost +
-                           (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
+                           (Cost - Before - Moving)
+                     : std::max(Ready.get(T.Src), Ready.get(T.Dst)) + Cost;
+        const double Ends =
+            Flowed + (SetPermuted[T.Chunks] ? M.Rho * Bytes : 0);
         if (Dataflow)
           Posts->ended(uint32_t(I), Ends, SetPost);
         Src.End = std::max(Src.End, Ends);
